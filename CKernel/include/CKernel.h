@@ -1,0 +1,135 @@
+/*
+ * CKernel: the numeric engine under AnimationKernel.
+ *
+ * This header is the contract in shared/docs/ckernel-contract.md: names and semantics are fixed.
+ * Plain C11, importable by Swift: no intrinsics types, no allocation unless a function says so,
+ * no global mutable state beyond the ISA selection. Every function that can fail returns ck_status;
+ * nothing here asserts, aborts or prints on bad input.
+ */
+#ifndef CKERNEL_H
+#define CKERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MARK: - Status and dispatch */
+
+typedef enum ck_status {
+    CK_OK = 0,
+    CK_ERR_NULL = 1,     /* a required pointer is NULL                          */
+    CK_ERR_ARGUMENT = 2, /* a number is NaN, infinite, or outside its range      */
+    CK_ERR_SIZE = 3,     /* image size, stride or scratch size is inconsistent   */
+    CK_ERR_OVERLAP = 4,  /* source and destination overlap without being equal   */
+    CK_ERR_NOMEM = 5,    /* an internal allocation failed                        */
+} ck_status;
+
+/* A static English sentence for a status; never NULL (unknown values get a generic text). */
+const char *ck_status_message(ck_status status);
+
+typedef enum ck_isa { CK_ISA_SCALAR = 0, CK_ISA_SSE2 = 1, CK_ISA_AVX2 = 2, CK_ISA_NEON = 3 } ck_isa;
+
+/* Best ISA this CPU and OS support: AVX2 needs AVX2 + FMA in cpuid and YMM state enabled in XCR0. */
+ck_isa ck_isa_best(void);
+/* ISA the kernels dispatch to now (ck_isa_best() until ck_isa_set changes it). */
+ck_isa ck_isa_active(void);
+/* Use this ISA from now on; CK_ERR_ARGUMENT if it is not available here. For tests and benchmarks;
+   thread-safe (one atomic store). */
+ck_status ck_isa_set(ck_isa isa);
+
+/* MARK: - Springs */
+
+/* omega0: undamped angular frequency in rad/s (finite, > 0); zeta: damping ratio (finite, >= 0). */
+typedef struct ck_spring {
+    double omega0;
+    double zeta;
+} ck_spring;
+
+/* omega0 = sqrt(k/m), zeta = c / (2 sqrt(k m)); m, k > 0, c >= 0. */
+ck_status ck_spring_make(double mass, double stiffness, double damping, ck_spring *out);
+/* omega0 = 2 pi / response; response > 0, damping_ratio >= 0. */
+ck_status ck_spring_from_response(double response, double damping_ratio, ck_spring *out);
+/* SwiftUI Spring(duration:bounce:): omega0 = 2 pi / duration; zeta = 1 - bounce for bounce >= 0,
+   1 / (1 + bounce) for bounce < 0; duration > 0, -1 < bounce <= 1. */
+ck_status ck_spring_from_duration(double duration, double bounce, ck_spring *out);
+
+/* Closed form at time t >= 0 from state (x0, v0) at t = 0, every regime. x is the displacement from
+   the target, v its rate in units per second. */
+ck_status ck_spring_eval(ck_spring s, double x0, double v0, double t, double *x, double *v);
+/* The last time at which |x(t)| == epsilon (0 if |x(t)| <= epsilon for all t >= 0);
+   +INFINITY when zeta == 0 and the state is not at rest; epsilon > 0. */
+ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsilon, double *t);
+
+/* Exact fixed-step propagator: [x; v] <- [[a b]; [c d]] [x; v] advances time by dt. */
+typedef struct ck_propagator {
+    float a, b, c, d;
+} ck_propagator;
+
+/* Built in double from the closed form, so it is exact for every regime; dt >= 0 seconds. */
+ck_status ck_propagator_make(ck_spring s, double dt, ck_propagator *out);
+/* np == 1: one propagator shared by all n lanes; np == n: one per lane. x and v are updated in place. */
+ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n);
+
+/* Closed form for n independent lanes (structure of arrays, float). Lanes with invalid parameters
+   get NaN and make the call return CK_ERR_ARGUMENT after every valid lane was processed. */
+ck_status ck_spring_eval_n(const float *omega0, const float *zeta, const float *x0, const float *v0,
+                           const float *t, float *x, float *v, size_t n);
+
+/* MARK: - Cubic-bezier timing curves */
+
+/* CoreAnimation / CSS cubic-bezier(x1, y1, x2, y2) from (0,0) to (1,1). The control points come
+   first; the rest is precomputed by ck_bezier_init and private to the kernel. Caller-owned. */
+typedef struct ck_bezier {
+    double x1, y1, x2, y2;
+    /* private: polynomial coefficients and a first-guess table, filled by ck_bezier_init */
+    double _private[40];
+} ck_bezier;
+
+/* x1, x2 in [0, 1]; all four finite. No allocation. */
+ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2);
+/* y at progress x; value(0) == 0, value(1) == 1 exactly; NaN in gives NaN out; outside [0, 1] the
+   curve continues along its end tangents. */
+double ck_bezier_value(const ck_bezier *b, double x);
+/* dy/dx at progress x; +/-INFINITY at a vertical tangent; the end gradient outside [0, 1]. */
+double ck_bezier_slope(const ck_bezier *b, double x);
+/* y[i] = value(x[i]) in float for n values. */
+ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n);
+
+/* MARK: - Images and blur */
+
+typedef struct ck_image {
+    uint8_t *data;  /* premultiplied RGBA8; alpha is byte 3 of each pixel */
+    uint32_t width, height;
+    size_t stride;  /* bytes per row, >= 4 * width */
+} ck_image;
+
+/* Bytes of caller scratch that make the blur and backdrop functions allocation-free for an image
+   of this size. */
+size_t ck_blur_scratch_size(uint32_t width, uint32_t height);
+/* Exact box blur: each output byte is floor((S + N/2) / N) over the (2 rx + 1) x (2 ry + 1) window
+   with replicated edges. Radii up to 65535. scratch == NULL: the function allocates. */
+ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uint32_t radius_y,
+                      void *scratch, size_t scratch_size);
+/* Gaussian blur, sigma in [0, 2000] pixels, continuous in sigma; sigma 0 is an exact copy. */
+ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch,
+                           size_t scratch_size);
+
+typedef struct ck_backdrop {
+    float sigma;         /* blur standard deviation in pixels, >= 0 */
+    float saturation;    /* 1 = unchanged, 0 = grey, > 1 = more saturated; Rec. 709 luma */
+    uint8_t tint[4];     /* premultiplied RGBA8 colour composited source-over after blur and saturation */
+    uint32_t downsample; /* 0 = choose for speed, 1 = full resolution, 2 or 4 = that factor */
+} ck_backdrop;
+
+/* Blur, then saturation (clamped to [0, alpha]), then tint source-over. */
+ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdrop *params, void *scratch,
+                            size_t scratch_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CKERNEL_H */

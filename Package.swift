@@ -1,0 +1,87 @@
+// swift-tools-version:6.0
+// AnimationKernel: exact, fast, testable interactive UI transitions. A C engine (CKernel) under one
+// Swift module. No package dependencies and no unsafeFlags, so it can be used as a versioned dependency;
+// SIMD code is enabled per file with `#pragma clang attribute` instead of compiler flags.
+import PackageDescription
+
+let package = Package(
+    name: "AnimationKernel",
+    products: [
+        .library(name: "AnimationKernel", targets: ["AnimationKernel"]),
+        .executable(name: "transition-preview", targets: ["transition-preview"]),
+    ],
+    targets: [
+        // MARK: - Public API
+        .target(
+            name: "AnimationKernel",
+            dependencies: ["CKernel"],
+            path: "Sources/AnimationKernel"
+        ),
+
+        // MARK: - Implementation
+        .target(
+            name: "CKernel",
+            path: "CKernel",
+            exclude: ["README.md"],
+            // libm: glibc keeps exp, sin, cos and friends out of libc.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
+        ),
+
+        // MARK: - Tools
+        .target(
+            name: "PreviewRendering",
+            dependencies: ["AnimationKernel"],
+            path: "Sources/PreviewRendering"
+        ),
+        .executableTarget(
+            name: "transition-preview",
+            dependencies: ["PreviewRendering"],
+            path: "Sources/transition-preview"
+        ),
+
+        // MARK: - Benchmarks
+        .target(
+            name: "BenchmarkSupport",
+            path: "Benchmarks/BenchmarkSupport",
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]
+        ),
+        .executableTarget(
+            name: "spring-bench",
+            dependencies: ["AnimationKernel", "CKernel", "BenchmarkSupport"],
+            path: "Benchmarks/spring-bench"
+        ),
+        .executableTarget(
+            name: "curve-bench",
+            dependencies: ["AnimationKernel", "CKernel", "BenchmarkSupport"],
+            path: "Benchmarks/curve-bench"
+        ),
+        .executableTarget(
+            name: "blur-bench",
+            dependencies: ["AnimationKernel", "CKernel", "BenchmarkSupport"],
+            path: "Benchmarks/blur-bench"
+        ),
+        .executableTarget(
+            name: "transition-bench",
+            dependencies: ["AnimationKernel", "CKernel", "BenchmarkSupport"],
+            path: "Benchmarks/transition-bench"
+        ),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "CKernelTests",
+            dependencies: ["CKernel"],
+            path: "Tests/CKernelTests"
+        ),
+        .testTarget(
+            name: "AnimationKernelTests",
+            dependencies: ["AnimationKernel", "CKernel"],
+            path: "Tests/AnimationKernelTests"
+        ),
+        .testTarget(
+            name: "PreviewRenderingTests",
+            dependencies: ["PreviewRendering", "AnimationKernel"],
+            path: "Tests/PreviewRenderingTests"
+        ),
+    ],
+    cLanguageStandard: .c11
+)

@@ -1,0 +1,4 @@
+import PreviewRendering
+
+// Placeholder: the preview arrives with its issue.
+print("transition-preview: not implemented yet")

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import PreviewRendering
+
+@Test func moduleLinks() {
+    #expect(String(describing: PreviewRendering.self) == "PreviewRendering")
+}
