@@ -1,0 +1,198 @@
+/// One interruptible animated scalar, evaluated in closed form at absolute timestamps.
+///
+/// The value is a chain of segments; each event (``animate(to:using:at:initialVelocity:)``, ``retarget(to:at:)``,
+/// ``track(_:velocity:at:)``, ``jump(to:at:)``) starts a new segment from the exact position and velocity the old one
+/// has at the event's time, so an interruption never makes the position or a spring's velocity jump. Because every
+/// read is `f(time)` in closed form, the trajectory is the same whatever the frame rate or jitter of the reader:
+/// a renderer at 30 Hz and one at 240 Hz see samples of one curve.
+///
+/// Times are seconds on the caller's clock (a display link's timestamps); units are the caller's (points,
+/// progress). Reads before the current segment's start time return the segment's start state; non-finite times
+/// read as the start state too. Reads allocate nothing.
+public struct AnimatedValue: Sendable {
+    /// What moves the value toward its target.
+    public enum Driver: Sendable {
+        /// A damped spring; the motion keeps the velocity the value had when the spring took over.
+        case spring(Spring)
+        /// A timing curve over `duration` seconds from the current value to the target.
+        ///
+        /// Started while the value is still moving, a curve would have to drop the current velocity; instead the
+        /// value hands over to a critically damped spring that settles (to 0.1 % of the distance) in the same
+        /// `duration`, keeping position and velocity continuous.
+        case curve(TimingCurve, duration: Double)
+        /// No animation: the value jumps to the target and rests there.
+        case immediate
+    }
+
+    private enum Segment: Sendable {
+        /// At rest at a value.
+        case rest
+        /// Spring from displacement `x0` (from the target) and velocity `v0` at `start`.
+        case spring(Spring, x0: Double, v0: Double)
+        /// Curve from `from` to the target over `duration`, starting at `start`.
+        case curve(TimingCurve, from: Double, duration: Double)
+        /// Set directly by a gesture: holds `value` with the reported `velocity`.
+        case tracking(velocity: Double)
+    }
+
+    /// Where the value is heading (for ``Segment/tracking(velocity:)`` and rest: where it is).
+    public private(set) var target: Double
+    /// Start time of the current segment (seconds).
+    public private(set) var startTime: Double
+    /// The absolute time from which the value counts as settled (`+infinity` for an undamped spring in motion,
+    /// `-infinity` at rest, `+infinity` while tracking a gesture). Computed once per event.
+    public private(set) var settleTime: Double
+    /// Distance from the target (in the value's units) under which a spring counts as settled. Default 0.001.
+    public var settleTolerance: Double
+    private var segment: Segment
+
+    /// A value at rest.
+    ///
+    /// - Parameters:
+    ///   - value: the initial value; a non-finite value is stored as 0.
+    ///   - settleTolerance: distance from the target under which a spring counts as settled, in the value's units
+    ///     (default 0.001; use about half a pixel for positions in points). Non-positive or non-finite: 0.001.
+    public init(_ value: Double, settleTolerance: Double = 0.001) {
+        self.target = value.isFinite ? value : 0
+        self.startTime = -.infinity
+        self.settleTime = -.infinity
+        self.settleTolerance = settleTolerance.isFinite && settleTolerance > 0 ? settleTolerance : 0.001
+        self.segment = .rest
+    }
+
+    /// Position and velocity (units per second) at `time`.
+    public func state(at time: Double) -> (value: Double, velocity: Double) {
+        let t = time.isFinite ? max(0, time - startTime) : 0
+        switch segment {
+        case .rest:
+            return (target, 0)
+        case .tracking(let velocity):
+            return (target, velocity)
+        case .spring(let spring, let x0, let v0):
+            let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t.isFinite ? t : 0)
+            return (target + x, v)
+        case .curve(let curve, let from, let duration):
+            guard t < duration else { return (target, 0) }
+            let progress = t / duration
+            let distance = target - from
+            return (from + distance * curve.value(at: progress), distance * curve.slope(at: progress) / duration)
+        }
+    }
+
+    /// Position at `time`.
+    @inlinable public func value(at time: Double) -> Double { state(at: time).value }
+
+    /// Velocity at `time`, in units per second.
+    @inlinable public func velocity(at time: Double) -> Double { state(at: time).velocity }
+
+    /// Whether the value has settled by `time` (see ``settleTime``).
+    @inlinable public func isSettled(at time: Double) -> Bool { time >= settleTime }
+
+    /// Whether a gesture is driving the value (between ``track(_:velocity:at:)`` and the next animation).
+    public var isTracking: Bool {
+        if case .tracking = segment { return true }
+        return false
+    }
+
+    /// Animates from the state at `time` to `target`.
+    ///
+    /// - Parameters:
+    ///   - target: the new resting value (a non-finite target is ignored: the value keeps its current motion).
+    ///   - driver: a spring, or a curve (which hands over to a spring if the value is moving; see ``Driver``).
+    ///   - time: when the animation starts (seconds). Earlier than the current segment's start: clamped to it.
+    ///   - initialVelocity: overrides the velocity at `time` (units per second), e.g. a gesture's release velocity.
+    public mutating func animate(
+        to target: Double, using driver: Driver, at time: Double, initialVelocity: Double? = nil
+    ) {
+        guard target.isFinite else { return }
+        let now = eventTime(time)
+        var (x, v) = state(at: now)
+        if let initialVelocity, initialVelocity.isFinite { v = initialVelocity }
+        // Settled means within the tolerance: a spring's closed form still has a vanishing velocity then, which a
+        // following curve may drop (the position stays continuous).
+        let moving = !isSettled(at: now) || (initialVelocity ?? 0) != 0
+        switch driver {
+        case .immediate:
+            jump(to: target, at: now)
+        case .spring(let spring):
+            startSpring(spring, from: x, velocity: v, to: target, at: now)
+        case .curve(let curve, let duration):
+            guard duration.isFinite, duration > 0 else {
+                jump(to: target, at: now)
+                return
+            }
+            if moving {
+                startSpring(Self.handoffSpring(duration: duration), from: x, velocity: v, to: target, at: now)
+            } else {
+                self.target = target
+                startTime = now
+                segment = .curve(curve, from: x, duration: duration)
+                settleTime = now + duration
+            }
+        }
+    }
+
+    /// Moves the target to `target` at `time`, keeping the current kind of motion: a spring keeps its spring, a curve
+    /// in flight hands over to its spring (``Driver``), a value at rest or tracking jumps.
+    public mutating func retarget(to target: Double, at time: Double) {
+        guard target.isFinite else { return }
+        let now = eventTime(time)
+        switch segment {
+        case .spring(let spring, _, _):
+            let (x, v) = state(at: now)
+            startSpring(spring, from: x, velocity: v, to: target, at: now)
+        case .curve(_, _, let duration):
+            if isSettled(at: now) {
+                jump(to: target, at: now)
+            } else {
+                let (x, v) = state(at: now)
+                startSpring(Self.handoffSpring(duration: duration), from: x, velocity: v, to: target, at: now)
+            }
+        case .rest, .tracking:
+            jump(to: target, at: now)
+        }
+    }
+
+    /// Sets the value directly from a gesture at `time`, with the gesture's velocity (units per second).
+    /// Non-finite values are ignored.
+    public mutating func track(_ value: Double, velocity: Double, at time: Double) {
+        guard value.isFinite else { return }
+        target = value
+        startTime = eventTime(time)
+        segment = .tracking(velocity: velocity.isFinite ? velocity : 0)
+        settleTime = .infinity
+    }
+
+    /// Puts the value at rest at `value` from `time` on, without animation.
+    public mutating func jump(to value: Double, at time: Double) {
+        guard value.isFinite else { return }
+        target = value
+        startTime = eventTime(time)
+        segment = .rest
+        settleTime = -.infinity
+    }
+
+    /// Events are applied in time order: one earlier than the current segment's start is moved to that start
+    /// (a renderer delivering a late event must not rewrite the past). Non-finite times count as that start too.
+    private func eventTime(_ time: Double) -> Double {
+        guard time.isFinite else { return startTime.isFinite ? startTime : 0 }
+        return startTime.isFinite ? max(time, startTime) : time
+    }
+
+    private mutating func startSpring(
+        _ spring: Spring, from x: Double, velocity v: Double, to target: Double, at now: Double
+    ) {
+        self.target = target
+        startTime = now
+        let x0 = x - target
+        segment = .spring(spring, x0: x0, v0: v)
+        settleTime = now + spring.settlingTime(displacement: x0, velocity: v, epsilon: settleTolerance)
+    }
+
+    /// The spring a curve of `duration` hands over to: critically damped, settling to 0.1 % of the distance in
+    /// `duration` from rest, so the remaining motion takes about as long as the curve would have.
+    /// For critical damping from rest, |x(t)| / |x0| = (1 + w t) e^(-w t), which falls to 0.001 at w t = 9.2335.
+    static func handoffSpring(duration: Double) -> Spring {
+        Spring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
+    }
+}

@@ -1,0 +1,539 @@
+/// A headless bottom sheet whose height follows its content: present, dismiss, content and keyboard changes,
+/// rotation, and (optionally) dragging between detents.
+///
+/// Behaviour follows production sheets (Mercari's BottomHalfModal, UISheetPresentationController, PanModal,
+/// FloatingPanel). The model takes geometry, timestamps (seconds, as a display link gives them) and gesture samples,
+/// and ``frame(at:)`` returns where everything is: a pure function of time that allocates nothing, so any renderer
+/// at any frame rate draws the same motion.
+///
+/// Two animated channels describe the sheet: the *extent* `E` (how far its top stands above the bottom edge of the
+/// available area, i.e. the keyboard's top or the container's bottom) and its *height* `H`. The sheet's top is at
+/// `containerHeight - keyboard - E` and it is `max(H, E)` tall, so sliding (presenting, dismissing, dragging) moves
+/// `E` alone, while content changes move both together. Each channel is an ``AnimatedValue``, so every event starts
+/// from the exact position and velocity of the moment: nothing ever jumps.
+public struct BottomSheet: Sendable {
+    /// A resting height for the sheet.
+    public enum Detent: Sendable, Hashable {
+        /// The content's preferred height plus the navigation bar and the bottom safe area (the default).
+        case content
+        /// A fraction of the maximum height (clamped to [0, 1]).
+        case fraction(Double)
+        /// A fixed height in points (clamped to the maximum height).
+        case height(Double)
+        /// The maximum height.
+        case large
+    }
+
+    /// What the sheet is doing.
+    public enum Phase: Sendable, Hashable {
+        /// Off screen (before presenting, after dismissing).
+        case dismissed
+        /// Animating in.
+        case presenting
+        /// At rest, or animating between detents or layouts.
+        case presented
+        /// Following a finger.
+        case dragging
+        /// Animating out.
+        case dismissing
+    }
+
+    /// Tunables; every default comes from the production sheets named in the type's documentation.
+    public struct Configuration: Sendable {
+        /// Widest the sheet gets, in points; on wider containers it is centred. Default 700.
+        public var maximumWidth: Double = 700
+        /// Gap kept between the top safe area and the tallest sheet, in points. Default 0.
+        public var topMargin: Double = 0
+        /// The top never rises above this many points from the container's top (with a keyboard shown, the content
+        /// area shrinks instead). Default 40.
+        public var minimumTopInset: Double = 40
+        /// Dimming alpha when fully presented (Mercari: 0.4).
+        public var dimmingAlpha: Double = 0.4
+        /// Present: UIKit spring over this many seconds (0.35) ...
+        public var presentDuration: Double = 0.35
+        /// ... with this damping ratio (1.0) ...
+        public var presentDampingRatio: Double = 1.0
+        /// ... and this initial velocity, normalised to the distance (0.5).
+        public var presentInitialVelocity: Double = 0.5
+        /// Dismiss: slide down over this many seconds (0.85), a critically damped UIKit spring; the sheet stays
+        /// opaque and only the dimming fades.
+        public var dismissDuration: Double = 0.85
+        /// Animation for content-height and rotation changes. Default: a critically damped spring of 0.35 s.
+        public var layoutDriver: AnimatedValue.Driver = .spring(uiKitSpring(duration: 0.35, dampingRatio: 1))
+        /// Spring that carries a released drag to its detent (or off screen), starting with the release velocity.
+        public var settleSpring: Spring = uiKitSpring(duration: 0.5, dampingRatio: 1)
+        /// Resting heights. Default `[.content]`.
+        public var detents: [Detent] = [.content]
+        /// Whether a downward drag may dismiss. Off by default: money flows must not close by accident.
+        public var allowsInteractiveDismissal = false
+        /// Deceleration rate per millisecond for projecting a release velocity (UIScrollView `.normal`: 0.998).
+        public var decelerationRate: Double = 0.998
+        /// Rubber-band coefficient past the first and last detents (UIScrollView: 0.55).
+        public var rubberBandCoefficient: Double = 0.55
+        /// Reduce Motion: present and dismiss cross-fade in place over ``crossFadeDuration`` instead of sliding.
+        public var reduceMotion = false
+        /// Cross-fade length for Reduce Motion, in seconds. Default 0.2.
+        public var crossFadeDuration: Double = 0.2
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Geometry the sheet lays out in. Non-finite or negative values are read as 0.
+    public struct Layout: Sendable, Hashable {
+        /// The container (window or presenting view), in points.
+        public var containerSize: Size
+        /// The container's safe-area insets.
+        public var safeArea: EdgeInsets
+        /// The current content's preferred height, without bar and safe area.
+        public var contentHeight: Double
+        /// Height of a navigation bar above the content (0 for none).
+        public var navigationBarHeight: Double
+
+        /// Creates a layout.
+        public init(
+            containerSize: Size, safeArea: EdgeInsets = .zero, contentHeight: Double, navigationBarHeight: Double = 0
+        ) {
+            self.containerSize = containerSize
+            self.safeArea = safeArea
+            self.contentHeight = contentHeight
+            self.navigationBarHeight = navigationBarHeight
+        }
+    }
+
+    /// Everything a renderer needs for one frame.
+    public struct Frame: Sendable, Hashable {
+        /// The sheet, in container coordinates. Parts below the container or the keyboard are hidden by them.
+        public var sheet: Rect
+        /// The area for content: below the navigation bar, above the bottom safe area or keyboard, within `sheet`.
+        public var contentArea: Rect
+        /// Height of the navigation bar at the sheet's top.
+        public var navigationBarHeight: Double
+        /// Alpha of the dimming view behind the sheet.
+        public var dimmingAlpha: Double
+        /// Alpha of the sheet itself (1 except during a Reduce Motion cross-fade).
+        public var sheetAlpha: Double
+        /// Presentation progress: 0 off screen, 1 at or above the lowest detent.
+        public var presentation: Double
+        /// What the sheet is doing at this time.
+        public var phase: Phase
+    }
+
+    /// The tunables in force.
+    public private(set) var configuration: Configuration
+    /// The layout in force (the latest applied).
+    public private(set) var layout: Layout
+    /// The phase as of the latest event or ``update(to:)``.
+    public private(set) var phase: Phase = .dismissed
+
+    private var extent: AnimatedValue
+    private var height: AnimatedValue
+    private var keyboard: AnimatedValue
+    private var fade: AnimatedValue
+    /// Index into the sorted detent heights the sheet rests at (or heads for).
+    private var detentIndex = 0
+    private var dragStartExtent = 0.0
+    private var pending: TransitionEvents = []
+
+    /// A dismissed sheet laid out in `layout`.
+    public init(layout: Layout, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.layout = Self.sanitized(layout)
+        self.extent = AnimatedValue(0, settleTolerance: 0.25)
+        self.height = AnimatedValue(0, settleTolerance: 0.25)
+        self.keyboard = AnimatedValue(0, settleTolerance: 0.25)
+        self.fade = AnimatedValue(configuration.reduceMotion ? 0 : 1)
+        let h = restingHeight(detent: 0, keyboard: 0)
+        height.jump(to: h, at: 0)
+        extent.jump(to: offscreenExtent(keyboard: 0), at: 0)
+    }
+
+    // MARK: - Events
+
+    /// Presents the sheet at `time`: a UIKit spring (0.35 s, damping 1, initial velocity 0.5) to the first detent,
+    /// or a cross-fade in place with Reduce Motion. Presenting while dismissing reverses from the current state.
+    public mutating func present(at time: Double) {
+        guard phase == .dismissed || phase == .dismissing else { return }
+        let kb = keyboard.value(at: time)
+        let target = restingHeight(detent: detentIndex, keyboard: kb)
+        if configuration.reduceMotion {
+            phase = .presenting
+            if extent.value(at: time) <= offscreenExtent(keyboard: kb) {
+                height.jump(to: target, at: time)
+                extent.jump(to: target, at: time)
+            }
+            fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
+            return
+        }
+        if phase(at: time) == .dismissed {
+            height.jump(to: target, at: time)  // off screen: no one sees the size change
+            extent.jump(to: offscreenExtent(keyboard: kb), at: time)
+        } else {
+            height.animate(to: target, using: configuration.layoutDriver, at: time)
+        }
+        phase = .presenting
+        let distance = target - extent.value(at: time)
+        let spring = uiKitSpring(
+            duration: configuration.presentDuration, dampingRatio: configuration.presentDampingRatio,
+            initialVelocity: configuration.presentInitialVelocity)
+        // From rest the UIKit velocity applies; reversing a dismissal keeps the velocity the sheet has.
+        let startVelocity =
+            extent.isSettled(at: time)
+            ? Spring.pointsPerSecond(normalizedVelocity: configuration.presentInitialVelocity, distance: distance)
+            : nil
+        extent.animate(to: target, using: .spring(spring), at: time, initialVelocity: startVelocity)
+    }
+
+    /// Dismisses the sheet at `time`: it slides down over 0.85 s while only the dimming fades (or cross-fades out
+    /// with Reduce Motion). Dismissing while presenting or dragging reverses from the current state.
+    public mutating func dismiss(at time: Double) {
+        guard phase != .dismissed && phase != .dismissing else { return }
+        phase = .dismissing
+        if configuration.reduceMotion {
+            fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
+            return
+        }
+        let kb = keyboard.value(at: time)
+        let spring = uiKitSpring(duration: configuration.dismissDuration, dampingRatio: 1)
+        extent.animate(to: offscreenExtent(keyboard: kb), using: .spring(spring), at: time)
+    }
+
+    /// Applies a new content height (e.g. after a push inside the sheet) at `time`. The height retargets from its
+    /// current position and velocity, never beyond the maximum height.
+    ///
+    /// - Parameters:
+    ///   - contentHeight: the new preferred content height in points (negative or non-finite: 0).
+    ///   - navigationBarHeight: the bar height to use from now on (`nil` keeps the current one).
+    ///   - driver: how to animate; `nil` uses ``Configuration/layoutDriver``.
+    public mutating func setContentHeight(
+        _ contentHeight: Double, navigationBarHeight: Double? = nil, at time: Double,
+        using driver: AnimatedValue.Driver? = nil
+    ) {
+        layout.contentHeight = Sanitize.length(contentHeight)
+        if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
+        relayout(at: time, using: driver ?? configuration.layoutDriver)
+    }
+
+    /// Applies a new container size and safe area (rotation, window resize) at `time`: everything in flight retargets
+    /// from where it is. A container change never dismisses the sheet.
+    public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+        layout.containerSize = Size(width: Sanitize.length(size.width), height: Sanitize.length(size.height))
+        layout.safeArea = Self.sanitized(safeArea)
+        relayout(at: time, using: configuration.layoutDriver)
+    }
+
+    /// The keyboard will move to `frame` (container coordinates; `nil` or a frame below the container: hidden),
+    /// over `duration` seconds with `curve` (the keyboard notification's values). The sheet's bottom rides on the
+    /// keyboard's top with the same timing; if the sheet no longer fits, its top stops at the minimum top inset and
+    /// the content area shrinks.
+    public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
+        let overlap = frame.map { layout.containerSize.height - $0.minY } ?? 0
+        let kb = Sanitize.clamp(overlap, 0, layout.containerSize.height)
+        let driver: AnimatedValue.Driver =
+            duration.isFinite && duration > 0 ? .curve(curve, duration: duration) : .spring(.smooth)
+        if duration.isFinite && duration > 0 {
+            keyboard.animate(to: kb, using: driver, at: time)
+        } else {
+            keyboard.jump(to: kb, at: time)
+        }
+        relayout(at: time, keyboardTarget: kb, using: driver)
+    }
+
+    /// Replaces the detents at `time`; the sheet moves to the nearest new detent. An empty list means `[.content]`.
+    public mutating func setDetents(_ detents: [Detent], at time: Double) {
+        configuration.detents = detents.isEmpty ? [.content] : detents
+        let kb = keyboard.target
+        let heights = sortedDetentHeights(keyboard: kb)
+        let current = extent.value(at: time)
+        detentIndex = Self.nearestIndex(to: current, in: heights)
+        relayout(at: time, using: configuration.layoutDriver)
+    }
+
+    /// Follows a content height driven by a gesture elsewhere (an interactive pop inside the sheet): the sheet's
+    /// height is set directly, with `velocity` (points per second) kept for the animation that follows.
+    public mutating func trackContentHeight(
+        _ contentHeight: Double, navigationBarHeight: Double? = nil, velocity: Double, at time: Double
+    ) {
+        layout.contentHeight = Sanitize.length(contentHeight)
+        if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
+        guard phase == .presented || phase == .presenting else { return }
+        let target = restingHeight(detent: detentIndex, keyboard: keyboard.target)
+        let v = Sanitize.finite(velocity, or: 0)
+        extent.track(target, velocity: v, at: time)
+        height.track(target, velocity: v, at: time)
+    }
+
+    // MARK: Drag
+
+    /// A vertical drag began at `time` (translation measured from here on, down positive). Grabbing the sheet
+    /// mid-flight takes over from its exact position. Ignored while dismissed.
+    public mutating func dragBegan(at time: Double) {
+        guard phase != .dismissed else { return }
+        let e = extent.value(at: time)
+        extent.track(e, velocity: extent.velocity(at: time), at: time)
+        // The finger's unbanded position: a grab already in a rubber-band zone starts from the inverse band, so
+        // the first move continues from exactly where the sheet is.
+        let kb = keyboard.value(at: time)
+        let heights = sortedDetentHeights(keyboard: kb)
+        let d = layout.containerSize.height
+        let c = configuration.rubberBandCoefficient
+        var raw = e
+        if let highest = heights.last, e > highest {
+            raw = highest + inverseRubberBand(e - highest, dimension: d, coefficient: c)
+        } else if let lowest = heights.first, e < lowest, !configuration.allowsInteractiveDismissal {
+            raw = lowest - inverseRubberBand(lowest - e, dimension: d, coefficient: c)
+        }
+        dragStartExtent = raw
+        phase = .dragging
+    }
+
+    /// The finger moved: `translation` points downward since ``dragBegan(at:)``, `velocity` in points per second
+    /// (down positive). Past the first and last detents the sheet rubber-bands; below the lowest it slides down only
+    /// if interactive dismissal is allowed.
+    public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
+        guard phase == .dragging, translation.isFinite else { return }
+        let kb = keyboard.value(at: time)
+        let heights = sortedDetentHeights(keyboard: kb)
+        let lowest = heights.first ?? 0
+        let highest = heights.last ?? 0
+        let raw = dragStartExtent - translation
+        let d = layout.containerSize.height
+        let c = configuration.rubberBandCoefficient
+        var e = raw
+        var slope = 1.0
+        if raw > highest {
+            e = highest + rubberBand(raw - highest, dimension: d, coefficient: c)
+            slope = 1 / ((raw - highest) * c / d + 1) / ((raw - highest) * c / d + 1)
+        } else if raw < lowest && !configuration.allowsInteractiveDismissal {
+            e = lowest - rubberBand(lowest - raw, dimension: d, coefficient: c)
+            slope = 1 / ((lowest - raw) * c / d + 1) / ((lowest - raw) * c / d + 1)
+        }
+        e = max(e, offscreenExtent(keyboard: kb))
+        extent.track(e, velocity: -Sanitize.finite(velocity, or: 0) * slope, at: time)
+    }
+
+    /// The finger lifted with `velocity` points per second (down positive). The release velocity is projected
+    /// (`v / 1000 * r / (1 - r)`) to choose the nearest detent, or dismissal when allowed and the projection falls
+    /// below the midpoint between the lowest detent and off screen; the settle spring starts with the release velocity.
+    public mutating func dragEnded(velocity: Double, at time: Double) {
+        guard phase == .dragging else { return }
+        let v = -Sanitize.finite(velocity, or: 0)  // extent grows upward
+        let kb = keyboard.value(at: time)
+        let heights = sortedDetentHeights(keyboard: kb)
+        let e = extent.value(at: time)
+        let projected = e + projectedDistance(velocity: v, decelerationRate: configuration.decelerationRate)
+        let off = offscreenExtent(keyboard: kb)
+        if configuration.allowsInteractiveDismissal, projected < ((heights.first ?? 0) + off) / 2 {
+            phase = .dismissing
+            extent.animate(to: off, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
+            return
+        }
+        let previous = detentIndex
+        detentIndex = Self.nearestIndex(to: projected, in: heights)
+        let target = heights[min(detentIndex, heights.count - 1)]
+        phase = .presented
+        if detentIndex == previous { pending.insert(.didCancel) }
+        extent.animate(to: target, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
+        height.animate(to: target, using: .spring(configuration.settleSpring), at: time)
+    }
+
+    // MARK: - Reading
+
+    /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
+    public func frame(at time: Double) -> Frame {
+        let W = layout.containerSize.width
+        let Hc = layout.containerSize.height
+        let kb = Sanitize.clamp(keyboard.value(at: time), 0, Hc)
+        let phase = phase(at: time)
+        // Once dismissed the sheet waits just below the container, wherever the keyboard is.
+        let e = phase == .dismissed ? offscreenExtent(keyboard: kb) : extent.value(at: time)
+        // Springs that keep a fast velocity may overshoot; the sheet never rises above the top limit.
+        let limit = maxExtent(keyboard: kb)
+        let visible = min(e, limit)
+        let h = min(max(height.value(at: time), visible), max(limit, 0))
+        let width = min(W, max(0, configuration.maximumWidth))
+        let top = Hc - kb - visible
+        let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(h, visible))
+        let bar = layout.navigationBarHeight
+        let bottomPadding = max(0, layout.safeArea.bottom - kb)
+        let contentBottom = min(sheet.maxY, Hc - kb - bottomPadding)
+        let content = Rect(x: sheet.minX, y: top + bar, width: width, height: max(0, contentBottom - top - bar))
+        // How much of the sheet stands above the keyboard or container bottom: 0 off screen, 1 fully shown.
+        let presentation = Sanitize.clamp((visible + kb) / max(sheet.height + kb, 1e-9), 0, 1)
+        let alpha = Sanitize.clamp(fade.value(at: time), 0, 1)
+        return Frame(
+            sheet: sheet, contentArea: content, navigationBarHeight: bar,
+            dimmingAlpha: Sanitize.clamp(configuration.dimmingAlpha, 0, 1) * presentation * alpha, sheetAlpha: alpha,
+            presentation: presentation, phase: phase)
+    }
+
+    /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once).
+    public mutating func update(to time: Double) -> TransitionEvents {
+        var events = pending
+        pending = []
+        let now = phase(at: time)
+        if now != phase {
+            switch (phase, now) {
+            case (.presenting, .presented): events.insert(.didPresent)
+            case (.dismissing, .dismissed): events.insert(.didDismiss)
+            default: break
+            }
+            if now == .dismissed, configuration.reduceMotion {
+                extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
+            }
+            phase = now
+        } else if phase == .presented, extent.isSettled(at: time), height.isSettled(at: time), !settledReported {
+            events.insert(.didSettle)
+        }
+        settledReported = phase == .presented && extent.isSettled(at: time) && height.isSettled(at: time)
+        return events
+    }
+
+    private var settledReported = true
+
+    /// The time from which nothing moves (for scheduling the last frame); `-infinity` if at rest already.
+    public var settleTime: Double {
+        max(extent.settleTime, height.settleTime, keyboard.settleTime, fade.settleTime)
+    }
+
+    // MARK: - Layout rules
+
+    /// The phase the channels imply at `time` (settling turns presenting into presented, dismissing into dismissed).
+    private func phase(at time: Double) -> Phase {
+        switch phase {
+        case .presenting:
+            let done = configuration.reduceMotion ? fade.isSettled(at: time) : extent.isSettled(at: time)
+            return done ? .presented : .presenting
+        case .dismissing:
+            let done = configuration.reduceMotion ? fade.isSettled(at: time) : extent.isSettled(at: time)
+            return done ? .dismissed : .dismissing
+        default:
+            return phase
+        }
+    }
+
+    /// Extent of a dismissed sheet: its top half a point below the container's bottom edge, so a slide out ends
+    /// off screen in finite time (a spring only approaches its target) and settling there changes nothing visible.
+    private func offscreenExtent(keyboard kb: Double) -> Double { -kb - 0.5 }
+
+    /// Tallest extent: the top stays below max(safe top + top margin, minimum top inset).
+    private func maxExtent(keyboard kb: Double) -> Double {
+        let topLimit = max(
+            layout.safeArea.top + Sanitize.length(configuration.topMargin),
+            Sanitize.length(configuration.minimumTopInset))
+        return max(0, layout.containerSize.height - kb - topLimit)
+    }
+
+    /// The content detent: content + bar + what of the bottom safe area the keyboard does not cover, capped.
+    private func contentExtent(keyboard kb: Double) -> Double {
+        let desired = layout.contentHeight + layout.navigationBarHeight + max(0, layout.safeArea.bottom - kb)
+        return min(desired, maxExtent(keyboard: kb))
+    }
+
+    private func height(of detent: Detent, keyboard kb: Double) -> Double {
+        let maxE = maxExtent(keyboard: kb)
+        switch detent {
+        case .content: return contentExtent(keyboard: kb)
+        case .fraction(let f): return Sanitize.clamp(f, 0, 1) * maxE
+        case .height(let h): return Sanitize.clamp(h, 0, maxE)
+        case .large: return maxE
+        }
+    }
+
+    /// Detent heights ascending, at most 8 (inline storage: reading them allocates nothing).
+    private func sortedDetentHeights(keyboard kb: Double) -> DetentHeights {
+        var heights = DetentHeights()
+        for detent in configuration.detents.prefix(DetentHeights.capacity) {
+            heights.insertSorted(height(of: detent, keyboard: kb))
+        }
+        if heights.isEmpty { heights.insertSorted(contentExtent(keyboard: kb)) }
+        return heights
+    }
+
+    private func sortedDetentHeightsMinimum(keyboard kb: Double) -> Double {
+        var lowest = Double.infinity
+        for detent in configuration.detents.prefix(DetentHeights.capacity) {
+            lowest = min(lowest, height(of: detent, keyboard: kb))
+        }
+        return lowest.isFinite ? lowest : contentExtent(keyboard: kb)
+    }
+
+    private func restingHeight(detent index: Int, keyboard kb: Double) -> Double {
+        let heights = sortedDetentHeights(keyboard: kb)
+        return heights[min(max(index, 0), heights.count - 1)]
+    }
+
+    private static func nearestIndex(to value: Double, in heights: DetentHeights) -> Int {
+        var best = 0
+        for i in 0..<heights.count where abs(heights[i] - value) < abs(heights[best] - value) { best = i }
+        return best
+    }
+
+    /// Retargets the resting height after a layout change, from the current state of every channel.
+    private mutating func relayout(at time: Double, keyboardTarget: Double? = nil, using driver: AnimatedValue.Driver) {
+        let kb = keyboardTarget ?? keyboard.target
+        let target = restingHeight(detent: detentIndex, keyboard: kb)
+        switch phase {
+        case .presenting, .presented:
+            if phase == .presented || !configuration.reduceMotion {
+                extent.animate(to: target, using: driver, at: time)
+            } else {
+                extent.jump(to: target, at: time)
+            }
+            height.animate(to: target, using: driver, at: time)
+        case .dragging:
+            height.animate(to: target, using: driver, at: time)
+        case .dismissing:
+            extent.animate(to: offscreenExtent(keyboard: kb), using: driver, at: time)
+        case .dismissed:
+            height.jump(to: target, at: time)
+            extent.jump(to: offscreenExtent(keyboard: kb), at: time)
+        }
+    }
+
+    private static func sanitized(_ layout: Layout) -> Layout {
+        Layout(
+            containerSize: Size(
+                width: Sanitize.length(layout.containerSize.width), height: Sanitize.length(layout.containerSize.height)
+            ),
+            safeArea: sanitized(layout.safeArea), contentHeight: Sanitize.length(layout.contentHeight),
+            navigationBarHeight: Sanitize.length(layout.navigationBarHeight))
+    }
+
+    private static func sanitized(_ insets: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(
+            top: Sanitize.length(insets.top), leading: Sanitize.length(insets.leading),
+            bottom: Sanitize.length(insets.bottom), trailing: Sanitize.length(insets.trailing))
+    }
+}
+
+/// Up to eight sorted heights in inline storage, so detent lookups on the frame path allocate nothing.
+struct DetentHeights {
+    static let capacity = 8
+    private var storage: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    var first: Double? { count > 0 ? self[0] : nil }
+    var last: Double? { count > 0 ? self[count - 1] : nil }
+
+    subscript(index: Int) -> Double {
+        get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * 8, as: Double.self) } }
+        set {
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index * 8, as: Double.self)
+            }
+        }
+    }
+
+    mutating func insertSorted(_ value: Double) {
+        guard count < Self.capacity else { return }
+        var i = count
+        while i > 0 && self[i - 1] > value {
+            self[i] = self[i - 1]
+            i -= 1
+        }
+        self[i] = value
+        count += 1
+    }
+}

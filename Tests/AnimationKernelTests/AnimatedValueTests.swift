@@ -1,0 +1,133 @@
+import AnimationKernel
+import Testing
+
+/// A deterministic generator so property tests are reproducible.
+struct TestRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct AnimatedValueTests {
+    static let springs: [Spring] = [
+        try! Spring(duration: 0.5, bounce: 0), try! Spring(duration: 0.4, bounce: 0.3),
+        try! Spring(response: 0.3, dampingRatio: 2.5),
+    ]
+
+    @Test func tenThousandRandomRetargetsNeverJump() {
+        var rng = TestRandom(seed: 42)
+        var value = AnimatedValue(0)
+        var time = 0.0
+        var worstPosition = 0.0
+        var worstVelocity = 0.0
+        for i in 0..<10_000 {
+            time += Double.random(in: 0.0001...0.05, using: &rng)
+            let before = value.state(at: time)
+            let wasSettled = value.isSettled(at: time)
+            let target = Double.random(in: -1000...1000, using: &rng)
+            if i % 3 == 0 {
+                value.animate(to: target, using: .spring(Self.springs[i % Self.springs.count]), at: time)
+            } else if i % 3 == 1 {
+                value.retarget(to: target, at: time)
+            } else {
+                value.animate(to: target, using: .curve(.easeInEaseOut, duration: 0.3), at: time)
+            }
+            let after = value.state(at: time)
+            let scale = max(1, abs(before.value))
+            worstPosition = max(worstPosition, abs(after.value - before.value) / scale)
+            // A curve started from rest begins with its own slope; every other event keeps the velocity.
+            if !(i % 3 == 2 && wasSettled) {
+                let vScale = max(1, abs(before.velocity))
+                worstVelocity = max(worstVelocity, abs(after.velocity - before.velocity) / vScale)
+            }
+        }
+        #expect(worstPosition < 1e-9)
+        #expect(worstVelocity < 1e-9)
+    }
+
+    @Test func curveStartsAtRestAndFollowsTheCurve() {
+        var value = AnimatedValue(100)
+        value.animate(to: 300, using: .curve(.easeInEaseOut, duration: 0.5), at: 1)
+        #expect(value.value(at: 1) == 100)
+        let c = TimingCurve.easeInEaseOut.value(at: 0.5)
+        #expect(abs(value.value(at: 1.25) - (100 + 200 * c)) < 1e-9)
+        let slope = TimingCurve.easeInEaseOut.slope(at: 0.5)
+        #expect(abs(value.velocity(at: 1.25) - 200 * slope / 0.5) < 1e-6)
+        #expect(value.value(at: 1.5) == 300)
+        #expect(value.isSettled(at: 1.5))
+        #expect(!value.isSettled(at: 1.49))
+    }
+
+    @Test func interruptingACurveHandsOverToASpringWithoutJump() {
+        var value = AnimatedValue(0)
+        value.animate(to: 100, using: .curve(.easeInEaseOut, duration: 0.4), at: 0)
+        let t = 0.13
+        let before = value.state(at: t)
+        #expect(before.velocity > 0)
+        value.animate(to: -50, using: .curve(.easeInEaseOut, duration: 0.4), at: t)
+        let after = value.state(at: t)
+        #expect(abs(after.value - before.value) < 1e-9)
+        #expect(abs(after.velocity - before.velocity) < 1e-6)
+        // The spring then reaches the new target.
+        #expect(abs(value.value(at: t + 3) - -50) < 1e-3)
+    }
+
+    @Test func initialVelocityOverridesAndLateEventsAreClampedToTheSegmentStart() {
+        var value = AnimatedValue(0)
+        value.animate(to: 10, using: .spring(.smooth), at: 2, initialVelocity: 500)
+        #expect(value.velocity(at: 2) == 500)
+        let reference = value.state(at: 2.1)
+        value.retarget(to: 10, at: 1)  // late: treated as happening at 2
+        #expect(value.startTime == 2)
+        #expect(abs(value.value(at: 2.1) - reference.value) < 1e-9)
+    }
+
+    @Test func nonFiniteInputsAreIgnored() {
+        var value = AnimatedValue(.nan)
+        #expect(value.value(at: 0) == 0)
+        value.animate(to: .infinity, using: .spring(.smooth), at: 0)
+        #expect(value.target == 0)
+        value.track(.nan, velocity: 1, at: 0)
+        #expect(value.value(at: 0) == 0)
+        value.animate(to: 5, using: .curve(.linear, duration: -1), at: 0)
+        #expect(value.value(at: 0) == 5)  // invalid duration: jumps
+        #expect(value.value(at: .nan) == 5)
+    }
+
+    @Test(arguments: [30.0, 60.0, 120.0, 240.0, 0.0])
+    func trajectoryIsIndependentOfTheFrameRate(hz: Double) {
+        // Events carry their own timestamps but reach the model on the next frame of a reader at `hz` (0: 60 Hz with
+        // +/-50 % jitter). Each sample must equal what a model that received every event on time shows at that moment.
+        let events: [(time: Double, target: Double)] = [(0, 300), (0.21, -120), (0.5, 40), (0.77, 400)]
+        func onTime(at t: Double) -> Double {
+            var value = AnimatedValue(0)
+            for event in events where event.time <= t {
+                value.animate(to: event.target, using: .spring(Self.springs[1]), at: event.time)
+            }
+            return value.value(at: t)
+        }
+        var rng = TestRandom(seed: 7)
+        var value = AnimatedValue(0)
+        var next = 0
+        var t = 0.0
+        var worst = 0.0
+        var samples = 0
+        while t < 2 {
+            while next < events.count, events[next].time <= t {
+                value.animate(to: events[next].target, using: .spring(Self.springs[1]), at: events[next].time)
+                next += 1
+            }
+            worst = max(worst, abs(value.value(at: t) - onTime(at: t)))
+            samples += 1
+            t += hz > 0 ? 1 / hz : (1 / 60.0) * Double.random(in: 0.5...1.5, using: &rng)
+        }
+        #expect(samples >= 30)
+        #expect(worst <= 1e-4 * 520)  // the amplitude: targets span -120...400
+    }
+}

@@ -1,0 +1,245 @@
+import AnimationKernel
+import Testing
+
+/// A phone in portrait: 390 x 844 points, notch and home indicator.
+let phone = Size(width: 390, height: 844)
+let phoneSafeArea = EdgeInsets(top: 47, bottom: 34)
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+
+func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
+    close(a.minX, b.minX, tolerance) && close(a.minY, b.minY, tolerance) && close(a.width, b.width, tolerance)
+        && close(a.height, b.height, tolerance)
+}
+
+func presentedSheet(content: Double = 300, configuration: BottomSheet.Configuration = .init()) -> (BottomSheet, Double)
+{
+    var sheet = BottomSheet(
+        layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: content),
+        configuration: configuration)
+    sheet.present(at: 0)
+    let rest = sheet.settleTime + 0.5
+    _ = sheet.update(to: rest)
+    return (sheet, rest)
+}
+
+@Suite struct BottomSheetTests {
+    @Test func layoutFollowsContentPlusBarPlusBottomSafeArea() {
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300, navigationBarHeight: 56))
+        #expect(sheet.frame(at: 0).sheet.minY >= 844)  // dismissed: off screen
+        sheet.present(at: 0)
+        let frame = sheet.frame(at: 10)
+        #expect(close(frame.sheet.height, 300 + 56 + 34))
+        #expect(close(frame.sheet.minY, 844 - 390))
+        #expect(close(frame.sheet.width, 390) && frame.sheet.minX == 0)
+        #expect(close(frame.contentArea.minY, frame.sheet.minY + 56))
+        #expect(close(frame.contentArea.height, 300))
+        #expect(close(frame.dimmingAlpha, 0.4))
+    }
+
+    @Test func tallContentIsCappedBelowTheSafeAreaAndWideContainersCentreIt() {
+        var sheet = BottomSheet(layout: .init(containerSize: Size(width: 1024, height: 768), contentHeight: 2000))
+        sheet.present(at: 0)
+        let frame = sheet.frame(at: 10)
+        // Top limit: max(safe top + margin, minimum top inset 40).
+        #expect(close(frame.sheet.minY, 40))
+        #expect(close(frame.sheet.height, 768 - 40))
+        #expect(close(frame.sheet.width, 700) && close(frame.sheet.minX, (1024 - 700) / 2))
+    }
+
+    @Test func presentUsesTheUIKitSpringAndReportsDidPresentOnce() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 1)
+        let mid = sheet.frame(at: 1.1)
+        #expect(mid.phase == .presenting)
+        #expect(mid.sheet.minY < 844 && mid.sheet.minY > 844 - 334)
+        #expect(close(mid.dimmingAlpha, 0.4 * mid.presentation))
+        #expect(sheet.update(to: 1.1).isEmpty)
+        // Critically damped over 0.35 s: within 0.1 % of the distance by then, settled soon after.
+        #expect(abs(sheet.frame(at: 1.35).sheet.minY - (844 - 334)) <= 0.00101 * 334)
+        #expect(sheet.update(to: sheet.settleTime) == .didPresent)
+        #expect(sheet.update(to: sheet.settleTime + 1).isEmpty)
+    }
+
+    @Test func dismissSlidesDownWithTheSheetOpaqueWhileTheDimmingFades() {
+        var (sheet, rest) = presentedSheet()
+        sheet.dismiss(at: rest)
+        var previousDimming = 0.4
+        var previousY = sheet.frame(at: rest).sheet.minY
+        for i in 1...17 {
+            let frame = sheet.frame(at: rest + Double(i) * 0.05)
+            #expect(frame.sheetAlpha == 1)
+            #expect(frame.dimmingAlpha <= previousDimming + 1e-12)
+            #expect(frame.sheet.minY >= previousY - 1e-9)
+            previousDimming = frame.dimmingAlpha
+            previousY = frame.sheet.minY
+        }
+        #expect(abs(sheet.frame(at: rest + 0.85).sheet.minY - 844) <= 0.00101 * 334)
+        #expect(sheet.update(to: sheet.settleTime) == .didDismiss)
+        #expect(sheet.phase == .dismissed)
+    }
+
+    @Test func contentHeightChangeRetargetsWithoutJumpAndNeverExceedsTheMaximum() {
+        var (sheet, rest) = presentedSheet()
+        sheet.setContentHeight(500, at: rest)
+        let t = rest + 0.1
+        let before = sheet.frame(at: t)
+        sheet.setContentHeight(3000, at: t)
+        #expect(close(sheet.frame(at: t).sheet, before.sheet))
+        var time = t
+        while time < t + 2 {
+            #expect(sheet.frame(at: time).sheet.minY >= 47 - 1e-9)
+            time += 1 / 240
+        }
+        #expect(close(sheet.frame(at: t + 5).sheet.minY, 47))
+    }
+
+    @Test func keyboardLiftsTheSheetAndTheTopStopsAtTheMinimumInset() {
+        let configuration = BottomSheet.Configuration()
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: EdgeInsets(top: 20, bottom: 34), contentHeight: 600),
+            configuration: configuration)
+        sheet.present(at: 0)
+        let rest = sheet.settleTime + 0.1
+        let keyboard = Rect(x: 0, y: 844 - 336, width: 390, height: 336)
+        sheet.keyboardWillChange(to: keyboard, duration: 0.25, curve: .easeOut, at: rest)
+        let frame = sheet.frame(at: rest + 5)
+        #expect(close(frame.sheet.maxY, 844 - 336, 1e-3))
+        #expect(close(frame.sheet.minY, 40, 1e-3))
+        #expect(close(frame.contentArea.height, 844 - 336 - 40, 1e-3))
+        // Keyboard hides: back to the content height over the bottom safe area.
+        sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .easeOut, at: rest + 5)
+        #expect(close(sheet.frame(at: rest + 10).sheet.height, 634, 1e-3))
+    }
+
+    @Test func rotationDuringPresentRetargetsAndNeverDismisses() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        sheet.setContainer(Size(width: 844, height: 390), safeArea: EdgeInsets(bottom: 21), at: 0.1)
+        _ = sheet.update(to: 0.2)
+        let end = sheet.settleTime + 0.1
+        #expect(sheet.update(to: end).contains(.didPresent))
+        let frame = sheet.frame(at: end + 5)
+        #expect(frame.phase == .presented)
+        #expect(close(frame.sheet.maxY, 390, 1e-3) || frame.sheet.maxY > 390)
+        #expect(close(frame.sheet.minY, 390 - min(321, 390 - 40), 1e-3))
+        #expect(close(frame.sheet.width, 700))
+    }
+
+    @Test func interactiveDismissalIsOffByDefaultAndTheDragRubberBands() {
+        var (sheet, rest) = presentedSheet()
+        sheet.dragBegan(at: rest)
+        sheet.dragChanged(translation: 200, velocity: 3000, at: rest + 0.1)
+        let banded = 334 - (1 - 1 / (200 * 0.55 / 844 + 1)) * 844
+        #expect(close(sheet.frame(at: rest + 0.1).sheet.minY, 844 - banded))
+        sheet.dragEnded(velocity: 3000, at: rest + 0.1)
+        #expect(sheet.update(to: rest + 0.2) == .didCancel)
+        #expect(close(sheet.frame(at: rest + 10).sheet.minY, 510, 1e-3))
+    }
+
+    @Test(arguments: [
+        // (start detent index, drag translation, release velocity, dismissal allowed) -> expected outcome
+        (0, -100.0, -1000.0, true, "large"), (0, -60.0, 0.0, true, "small"), (1, 250.0, 0.0, true, "small"),
+        (1, 100.0, 1500.0, true, "dismiss"), (1, 100.0, 800.0, true, "small"), (0, 80.0, 1500.0, true, "dismiss"),
+        (0, 80.0, 1500.0, false, "small"),
+        (0, 200.0, 0.0, true, "dismiss"), (0, 120.0, -500.0, true, "small"),
+    ])
+    func releaseProjectsTheVelocityToChooseADetentOrDismissal(
+        start: Int, translation: Double, velocity: Double, allowsDismissal: Bool, expected: String
+    ) {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.height(300), .large]
+        configuration.allowsInteractiveDismissal = allowsDismissal
+        var (sheet, rest) = presentedSheet(configuration: configuration)
+        if start == 1 {
+            sheet.dragBegan(at: rest)
+            sheet.dragChanged(translation: -600, velocity: 0, at: rest)
+            sheet.dragEnded(velocity: 0, at: rest)
+            rest = sheet.settleTime + 0.1
+            _ = sheet.update(to: rest)
+        }
+        sheet.dragBegan(at: rest)
+        sheet.dragChanged(translation: translation, velocity: velocity, at: rest + 0.05)
+        let before = sheet.frame(at: rest + 0.05)
+        sheet.dragEnded(velocity: velocity, at: rest + 0.05)
+        #expect(close(sheet.frame(at: rest + 0.05).sheet, before.sheet))  // release never jumps
+        let end = sheet.settleTime + 0.1
+        _ = sheet.update(to: end)
+        let frame = sheet.frame(at: end + 5)
+        switch expected {
+        case "large": #expect(close(frame.sheet.minY, 47, 1e-3))
+        case "small": #expect(close(frame.sheet.minY, 844 - 300, 1e-3))
+        default: #expect(frame.sheet.minY >= 844 - 1e-3 && sheet.phase == .dismissed)
+        }
+    }
+
+    @Test func grabbingMidFlightTakesOverFromTheExactPosition() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        let before = sheet.frame(at: 0.08)
+        sheet.dragBegan(at: 0.08)
+        #expect(close(sheet.frame(at: 0.08).sheet, before.sheet))
+        sheet.dragChanged(translation: 0, velocity: 0, at: 0.1)
+        #expect(close(sheet.frame(at: 0.1).sheet, before.sheet))
+    }
+
+    @Test func reduceMotionCrossFadesInPlace() {
+        var configuration = BottomSheet.Configuration()
+        configuration.reduceMotion = true
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300),
+            configuration: configuration)
+        sheet.present(at: 0)
+        let mid = sheet.frame(at: 0.1)
+        #expect(close(mid.sheet.minY, 510))
+        #expect(mid.sheetAlpha > 0 && mid.sheetAlpha < 1)
+        #expect(close(mid.dimmingAlpha, 0.4 * mid.sheetAlpha))
+        #expect(sheet.update(to: 0.2) == .didPresent)
+        sheet.dismiss(at: 1)
+        #expect(close(sheet.frame(at: 1.1).sheet.minY, 510))
+        #expect(sheet.update(to: 1.2) == .didDismiss)
+        #expect(sheet.frame(at: 1.2).sheet.minY >= 844)
+    }
+
+    @Test func randomEventsNeverMakeTheSheetJump() {
+        var rng = TestRandom(seed: 99)
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.content, .fraction(0.5), .large]
+        configuration.allowsInteractiveDismissal = true
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 250),
+            configuration: configuration)
+        var time = 0.0
+        var dragging = false
+        for _ in 0..<2_000 {
+            time += Double.random(in: 0.001...0.2, using: &rng)
+            _ = sheet.update(to: time)
+            let before = sheet.frame(at: time)
+            let event = Int.random(in: 0..<7, using: &rng)
+            switch event {
+            case 0: sheet.present(at: time)
+            case 1: sheet.dismiss(at: time)
+            case 2: sheet.setContentHeight(Double.random(in: 0...1200, using: &rng), at: time)
+            case 3:
+                let height = Double.random(in: 0...400, using: &rng)
+                let frame = height < 50 ? nil : Rect(x: 0, y: 844 - height, width: 390, height: height)
+                sheet.keyboardWillChange(to: frame, duration: 0.25, curve: .easeOut, at: time)
+            case 4:
+                if dragging {
+                    sheet.dragEnded(velocity: Double.random(in: -3000...3000, using: &rng), at: time)
+                } else {
+                    sheet.dragBegan(at: time)
+                }
+                dragging.toggle()
+            case 5: sheet.setDetents(configuration.detents.shuffled(using: &rng), at: time)
+            default: break
+            }
+            let after = sheet.frame(at: time)
+            // Entirely below the container, nothing is visible: the layout may change there freely.
+            let hidden = before.sheet.minY >= 844 && after.sheet.minY >= 844
+            #expect(hidden || close(after.sheet, before.sheet, 1e-6), "jump at \(time) after event \(event)")
+            #expect(close(after.dimmingAlpha, before.dimmingAlpha, 1e-6), "dimming jump after event \(event)")
+        }
+    }
+}
