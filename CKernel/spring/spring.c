@@ -10,6 +10,7 @@
  * S = sinh(wd t) / wd (overdamped). C and S are entire functions of q = (zeta^2 - 1)(omega0 t)^2, which is
  * how the regimes meet without a seam: near q = 0 both come from their Taylor series.
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -29,53 +30,61 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
     const double a = z * w;
     const double s2 = (z - 1.0) * (z + 1.0); /* zeta^2 - 1 with no cancellation near zeta = 1 */
     const double wd = w * sqrt(fabs(s2));
-    const double theta = wd * t;
-    if (theta < 1.0) {
-        /* |q| < 1: C = sum q^k / (2k)!, S / t = sum q^k / (2k + 1)!, to k = 10 (next term < 4e-19). */
-        const double u = w * t;
-        const double q = s2 * u * u;
-        static const double cc[11] = {1.0,
-                                      1.0 / 2.0,
-                                      1.0 / 24.0,
-                                      1.0 / 720.0,
-                                      1.0 / 40320.0,
-                                      1.0 / 3628800.0,
-                                      1.0 / 479001600.0,
-                                      1.0 / 87178291200.0,
-                                      1.0 / 20922789888000.0,
-                                      1.0 / 6402373705728000.0,
-                                      1.0 / 2432902008176640000.0};
-        static const double sc[11] = {1.0,
-                                      1.0 / 6.0,
-                                      1.0 / 120.0,
-                                      1.0 / 5040.0,
-                                      1.0 / 362880.0,
-                                      1.0 / 39916800.0,
-                                      1.0 / 6227020800.0,
-                                      1.0 / 1307674368000.0,
-                                      1.0 / 355687428096000.0,
-                                      1.0 / 121645100408832000.0,
-                                      1.0 / 51090942171709440000.0};
-        double c = cc[10], s = sc[10];
-        for (int k = 9; k >= 0; k--) {
-            c = c * q + cc[k];
-            s = s * q + sc[k];
+    /* Capped so a huge finite t never turns cos(theta) into cos(inf) = NaN. */
+    const double theta = fmin(wd * t, DBL_MAX);
+    if (s2 <= 0.0 || theta < 1.0) {
+        const double e = exp(-a * t);
+        if (e == 0.0) {
+            /* Fully decayed (this also keeps (omega0 t)^2 = inf away from the series below). */
+            *ec = *es = 0.0;
+            return;
         }
-        const double e = exp(-a * t);
-        *ec = e * c;
-        *es = e * t * s;
-    } else if (s2 < 0.0) {
-        const double e = exp(-a * t);
-        *ec = e * cos(theta);
-        *es = e * sin(theta) / wd;
-    } else {
-        /* a - wd = omega0^2 / (a + wd): the slow decay rate without cancellation at large zeta. */
-        const double r1 = w * w / (a + wd);
-        const double e1 = exp(-r1 * t);
-        const double e2 = exp(-2.0 * theta); /* <= e^-2, so 1 - e2 keeps full precision */
-        *ec = 0.5 * e1 * (1.0 + e2);
-        *es = 0.5 * e1 * (1.0 - e2) / wd;
+        if (theta < 1.0) {
+            /* |q| < 1: C = sum q^k / (2k)!, S / t = sum q^k / (2k + 1)!, to k = 10 (next term < 4e-19). */
+            const double u = w * t;
+            const double q = s2 * u * u;
+            static const double cc[11] = {1.0,
+                                          1.0 / 2.0,
+                                          1.0 / 24.0,
+                                          1.0 / 720.0,
+                                          1.0 / 40320.0,
+                                          1.0 / 3628800.0,
+                                          1.0 / 479001600.0,
+                                          1.0 / 87178291200.0,
+                                          1.0 / 20922789888000.0,
+                                          1.0 / 6402373705728000.0,
+                                          1.0 / 2432902008176640000.0};
+            static const double sc[11] = {1.0,
+                                          1.0 / 6.0,
+                                          1.0 / 120.0,
+                                          1.0 / 5040.0,
+                                          1.0 / 362880.0,
+                                          1.0 / 39916800.0,
+                                          1.0 / 6227020800.0,
+                                          1.0 / 1307674368000.0,
+                                          1.0 / 355687428096000.0,
+                                          1.0 / 121645100408832000.0,
+                                          1.0 / 51090942171709440000.0};
+            double c = cc[10], s = sc[10];
+            for (int k = 9; k >= 0; k--) {
+                c = c * q + cc[k];
+                s = s * q + sc[k];
+            }
+            *ec = e * c;
+            *es = e * t * s;
+        } else {
+            *ec = e * cos(theta);
+            *es = e * sin(theta) / wd;
+        }
+        return;
     }
+    /* Overdamped, theta >= 1. a - wd = omega0^2 / (a + wd): the slow decay rate without cancellation at
+       large zeta. */
+    const double r1 = w * w / (a + wd);
+    const double e1 = exp(-r1 * t);
+    const double e2 = exp(-2.0 * theta); /* <= e^-2, so 1 - e2 keeps full precision */
+    *ec = 0.5 * e1 * (1.0 + e2);
+    *es = 0.5 * e1 * (1.0 - e2) / wd;
 }
 
 static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
