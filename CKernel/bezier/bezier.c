@@ -1,7 +1,239 @@
-/* Cubic-bezier curves: scalar reference and public entry points. Placeholder until the family lands. */
+/*
+ * Cubic-bezier timing curves: the scalar reference and the public entry points.
+ *
+ * x(t) = 3 x1 (1-t)^2 t + 3 x2 (1-t) t^2 + t^3 is non-decreasing on [0, 1] because x1, x2 are in
+ * [0, 1], so x(t) == x has one root interval and every iterate can be kept inside a bracket [lo, hi].
+ *
+ * The contract asks for a backward error: the result must be the exact y(x') for some |x' - x| <= 1e-14
+ * (1e-7 for float). Browser solvers stop when |x(t) - x| is below some epsilon that is checked with
+ * rounding noise and loosened for short durations; here the certificate is the size of the last Newton
+ * step instead. A Newton step dt taken from t with the exact derivative leaves the residual
+ *     x(t + dt) - x = x''(t)/2 dt^2 + ax dt^3  (+ the rounding of r, ~1e-16),
+ * and |x''(t)|/2 + |ax| <= M for all t in [0, 1] (M from the coefficients, computed once), so a step with
+ * M dt^2 <= 4e-15 proves |x(t + dt) - x| < 1e-14 wherever x'(t) is, even at a vertical tangent.
+ * Steps that leave the bracket are replaced by bisection and the loop also stops when the bracket is
+ * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
+ *
+ * The first guess comes from a table of 16 monotone cubic Hermite pieces of t(x) between nodes solved
+ * exactly at init. On ordinary curves its error is around 1e-5..1e-7, so two Newton steps (one for the
+ * float batch) meet the certificate; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the
+ * (1, 0, 0, 1) inflection at 0.5) the bracketed loop runs longer and still meets it.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "bezier_internal.h"
-const struct ck_bezier_ops ck_bezier_ops_scalar = {0};
-ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2) { (void)b; (void)x1; (void)y1; (void)x2; (void)y2; return CK_ERR_ARGUMENT; }
-double ck_bezier_value(const ck_bezier *b, double x) { (void)b; return x; }
-double ck_bezier_slope(const ck_bezier *b, double x) { (void)b; (void)x; return 1.0; }
-ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n) { (void)b; (void)x; (void)y; (void)n; return CK_ERR_ARGUMENT; }
+
+_Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
+                   offsetof(ck_bezier, y2) == 24,
+               "Swift reads the control points from the start of ck_bezier");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 10 * 8 + 4 * 16 * 4, "ck_bezier has no padding");
+_Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
+
+/* Horner forms; plain multiply-add so the portable build needs no FMA instruction. */
+static inline double ck_bz_x(const ck_bezier *b, double t) { return ((b->_x[0] * t + b->_x[1]) * t + b->_x[2]) * t; }
+static inline double ck_bz_y(const ck_bezier *b, double t) { return ((b->_y[0] * t + b->_y[1]) * t + b->_y[2]) * t; }
+static inline double ck_bz_dx(const ck_bezier *b, double t) {
+    return (3.0 * b->_x[0] * t + 2.0 * b->_x[1]) * t + b->_x[2];
+}
+static inline double ck_bz_dy(const ck_bezier *b, double t) {
+    return (3.0 * b->_y[0] * t + 2.0 * b->_y[1]) * t + b->_y[2];
+}
+
+/* Bracketed Newton with bisection fallback for x(t) == x, 0 < x < 1, from t inside [lo, hi].
+   Returns once the last Newton step is at most tol (see the certificate above) or the bracket is
+   narrower than 1e-15. 80 iterations cover a full bisection of [0, 1] to that width with room. */
+static double ck_bz_solve_bracketed(const ck_bezier *b, double x, double t, double lo, double hi, double tol) {
+    for (int i = 0; i < 80; i++) {
+        const double r = ck_bz_x(b, t) - x;
+        if (r == 0) return t;
+        /* x is non-decreasing, so the sign of r says on which side of the root t lies. */
+        if (r > 0) hi = t;
+        else lo = t;
+        const double tn = t - r / ck_bz_dx(b, t);
+        if (tn >= lo && tn <= hi) { /* false for NaN and +/-inf (x'(t) == 0) too */
+            const double step = tn - t;
+            t = tn;
+            if (fabs(step) <= tol) return t;
+        } else {
+            t = lo + 0.5 * (hi - lo);
+        }
+        if (hi - lo <= 1e-15) return t;
+    }
+    return t;
+}
+
+/* First guess from the table: the Hermite piece of segment k at local coordinate f in [0, 1], for
+   0 < x < 1. floor(u) comes from adding 1.5 * 2^52 (round to nearest, one binade for any sign) to u - 0.5: an int-to-double
+   conversion here (cvtsi2sd) would merge into a stale register and chain every call to the previous
+   one, tripling the time per call. At integer u the rounding may pick k = u - 1 and f = 1, which
+   evaluates the same node. */
+static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
+    const double u = x * CK_BEZIER_SEGMENTS;
+    const double shifted = (u - 0.5) + 0x1.8p52;
+    uint64_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    const int k = (int)(bits & (CK_BEZIER_SEGMENTS - 1));
+    const double f = u - (shifted - 0x1.8p52);
+    *segment = k;
+    const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
+    return g[0][k] + f * (g[1][k] + f * (g[2][k] + f * (double)g[3][k]));
+}
+
+/* t with x(t) == x for 0 < x < 1 to the double certificate. The common case is straight-line code:
+   two Newton steps from the table guess, the second certified, no data-dependent branch before the
+   final check, so calls overlap in the pipeline. */
+static double ck_bz_solve(const ck_bezier *b, double x) {
+    int k;
+    const double t0 = ck_bz_guess(b, x, &k);
+    const double t1 = t0 - (ck_bz_x(b, t0) - x) / ck_bz_dx(b, t0);
+    const double t2 = t1 - (ck_bz_x(b, t1) - x) / ck_bz_dx(b, t1);
+    /* The nodes g[0][k] are exact roots rounded to float (error <= 2^-25); widening by 2^-20 keeps
+       the bracket valid. */
+    const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
+    const double lo = fmax(0.0, (double)g[0][k] - 0x1p-20);
+    const double hi = k + 1 < CK_BEZIER_SEGMENTS ? fmin(1.0, (double)g[0][k + 1] + 0x1p-20) : 1.0;
+    if (fabs(t2 - t1) <= b->_tolerance[0] && t2 >= lo && t2 <= hi) return t2;
+    return ck_bz_solve_bracketed(b, x, fmin(fmax(t0, lo), hi), lo, hi, b->_tolerance[0]);
+}
+
+double ck_bezier_value_trusted(const ck_bezier *b, double x) {
+    if (x > 0 && x < 1) return ck_bz_y(b, ck_bz_solve(b, x));
+    if (x == 0) return 0.0;
+    if (x == 1) return 1.0;
+    /* End-tangent extensions. A zero gradient gives exactly the end value, also at +/-infinity. */
+    if (x < 0) return b->_gradient[0] == 0 ? 0.0 : b->_gradient[0] * x;
+    if (x > 1) return b->_gradient[1] == 0 ? 1.0 : 1.0 + b->_gradient[1] * (x - 1.0);
+    return x; /* NaN */
+}
+
+/* The contract's gradient rules (CSS Easing 1 / Chromium): the tangent of the first control point
+   that differs from the end point, with the degenerate all-equal cases falling back to 1 or 0. */
+static double ck_bz_start_gradient(double x1, double y1, double x2, double y2) {
+    if (x1 > 0) return y1 / x1;
+    if (y1 == 0 && x2 > 0) return y2 / x2;
+    if (y1 == 0 && y2 == 0) return 1.0;
+    return 0.0;
+}
+
+static double ck_bz_end_gradient(double x1, double y1, double x2, double y2) {
+    if (x2 < 1) return (y2 - 1) / (x2 - 1);
+    if (y2 == 1 && x1 < 1) return (y1 - 1) / (x1 - 1);
+    if (y1 == 1 && y2 == 1) return 1.0;
+    return 0.0;
+}
+
+/* Fills the guess table: nodes t_k = t(k/16) solved to the double certificate, dt/dx there, and the
+   cubic Hermite piece between each pair with the Fritsch-Carlson limit (end slopes at most three
+   times the secant) so each piece stays monotone and inside its bracket even where dt/dx is infinite. */
+static void ck_bz_build_table(ck_bezier *b) {
+    double node[CK_BEZIER_SEGMENTS + 1], slope[CK_BEZIER_SEGMENTS + 1];
+    node[0] = 0.0;
+    node[CK_BEZIER_SEGMENTS] = 1.0;
+    for (int k = 1; k < CK_BEZIER_SEGMENTS; k++) {
+        const double x = (double)k / CK_BEZIER_SEGMENTS;
+        node[k] = ck_bz_solve_bracketed(b, x, x, node[k - 1], 1.0, b->_tolerance[0]);
+    }
+    for (int k = 0; k <= CK_BEZIER_SEGMENTS; k++) {
+        const double dx = ck_bz_dx(b, node[k]) * CK_BEZIER_SEGMENTS; /* dx per unit of local f */
+        slope[k] = dx > 0 ? 1.0 / dx : INFINITY;
+    }
+    for (int k = 0; k < CK_BEZIER_SEGMENTS; k++) {
+        const double delta = node[k + 1] - node[k];
+        const double m0 = fmin(slope[k], 3.0 * delta), m1 = fmin(slope[k + 1], 3.0 * delta);
+        b->_guess[0][k] = (float)node[k];
+        b->_guess[1][k] = (float)m0;
+        b->_guess[2][k] = (float)(3.0 * delta - 2.0 * m0 - m1);
+        b->_guess[3][k] = (float)(m0 + m1 - 2.0 * delta);
+    }
+}
+
+ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2) {
+    if (b == NULL) return CK_ERR_NULL;
+    if (!isfinite(x1) || !isfinite(y1) || !isfinite(x2) || !isfinite(y2)) return CK_ERR_ARGUMENT;
+    if (!(x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1)) return CK_ERR_ARGUMENT;
+    ck_bezier c;
+    memset(&c, 0, sizeof c);
+    c.x1 = x1, c.y1 = y1, c.x2 = x2, c.y2 = y2;
+    c._x[2] = 3.0 * x1;
+    c._x[1] = 3.0 * (x2 - x1) - c._x[2];
+    c._x[0] = 1.0 - c._x[2] - c._x[1];
+    c._y[2] = 3.0 * y1;
+    c._y[1] = 3.0 * (y2 - y1) - c._y[2];
+    c._y[0] = 1.0 - c._y[2] - c._y[1];
+    c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
+    c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
+    /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
+       budgets 4e-15 and 2e-8 leave room under 1e-14 and 1e-7 for the rounding of r, of t and (float
+       path) of the approximate reciprocal of x'. */
+    const double m = 0.5 * fmax(fabs(2.0 * c._x[1]), fabs(6.0 * c._x[0] + 2.0 * c._x[1])) + fabs(c._x[0]);
+    c._tolerance[0] = m > 0 ? fmin(1e-3, sqrt(4e-15 / m)) : 1e-3;
+    c._tolerance[1] = m > 0 ? fmin(1e-3, sqrt(2e-8 / m)) : 1e-3;
+    ck_bz_build_table(&c);
+    *b = c;
+    return CK_OK;
+}
+
+double ck_bezier_value(const ck_bezier *b, double x) {
+    if (b == NULL) return NAN; /* value and slope cannot report a status: NaN marks the missing curve */
+    return ck_bezier_value_trusted(b, x);
+}
+
+double ck_bezier_slope(const ck_bezier *b, double x) {
+    if (b == NULL) return NAN;
+    if (isnan(x)) return x;
+    if (x <= 0) return b->_gradient[0];
+    if (x >= 1) return b->_gradient[1];
+    const double t = ck_bz_solve(b, x);
+    const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t);
+    if (dx != 0) return dy / dx;
+    if (dy != 0) return dy > 0 ? INFINITY : -INFINITY; /* vertical tangent */
+    /* x' and y' vanish together (a cusp of the parametrisation): the limit of y'/x' is y''/x''. */
+    const double ddx = 6.0 * b->_x[0] * t + 2.0 * b->_x[1], ddy = 6.0 * b->_y[0] * t + 2.0 * b->_y[1];
+    if (ddx != 0) return ddy / ddx;
+    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] : 0.0;
+}
+
+/* Scalar float batch: the double solver per value, rounded once. */
+static void ck_bz_value_n_scalar(const ck_bezier *b, const float *x, float *y, size_t n) {
+    for (size_t i = 0; i < n; i++) y[i] = (float)ck_bezier_value_trusted(b, x[i]);
+}
+
+void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size_t n, size_t lanes,
+                              ck_bezier_vector_loop loop) {
+    uint8_t ok_lanes[64];
+    const uint8_t all = (uint8_t)((1u << lanes) - 1);
+    for (size_t start = 0; start < n; start += 64 * lanes) {
+        const size_t count = n - start < 64 * lanes ? n - start : 64 * lanes;
+        loop(b, x + start, y + start, count, ok_lanes);
+        for (size_t group = 0; group < count / lanes; group++) {
+            if (ok_lanes[group] == all) continue;
+            for (size_t j = 0; j < lanes; j++) {
+                const size_t i = start + group * lanes + j;
+                if (!(ok_lanes[group] >> j & 1)) y[i] = (float)ck_bezier_value_trusted(b, y[i]);
+            }
+        }
+    }
+}
+
+const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar};
+
+ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n) {
+    if (n == 0) return CK_OK;
+    if (b == NULL || x == NULL || y == NULL) return CK_ERR_NULL;
+    /* In place (y == x) works block by block; any other overlap would read values already written. */
+    const uintptr_t xs = (uintptr_t)x, ys = (uintptr_t)y, bytes = (uintptr_t)(n * sizeof(float));
+    if (xs != ys && xs < ys + bytes && ys < xs + bytes) return CK_ERR_OVERLAP;
+    const struct ck_bezier_ops *ops = ck_ops_active()->bezier;
+    const size_t block = ops->block, whole = n - n % block;
+    if (whole > 0) ops->value_n(b, x, y, whole);
+    if (whole < n) {
+        /* The tail, once for every ISA: padded to one block with a value inside (0, 1). */
+        float xt[16], yt[16];
+        for (size_t i = 0; i < block; i++) xt[i] = whole + i < n ? x[whole + i] : 0.5f;
+        ops->value_n(b, xt, yt, block);
+        for (size_t i = whole; i < n; i++) y[i] = yt[i - whole];
+    }
+    return CK_OK;
+}

@@ -1,10 +1,35 @@
-/* Private to the bezier family: its per-ISA function table. Placeholder until the family lands. */
+/*
+ * Private to the bezier family: the per-ISA table and the scalar helpers the SIMD files share.
+ *
+ * The solver (see bezier.c) finds t with x(t) == x from a tabulated first guess and certifies the
+ * last Newton step; SIMD kernels run the same first guess and one Newton step on whole vectors and
+ * hand any lane whose certificate fails (or that lies outside (0, 1) or is NaN) to the scalar solver.
+ */
 #ifndef CK_BEZIER_INTERNAL_H
 #define CK_BEZIER_INTERNAL_H
+
 #include "../ck_internal.h"
 
+/* Segments of the first-guess table: x in [k/16, (k+1)/16) uses row k of ck_bezier._guess. */
+#define CK_BEZIER_SEGMENTS 16
+
 struct ck_bezier_ops {
-    int placeholder;
+    /* Values processed per kernel call; ck_bezier_value_n pads the tail to one block (at most 16). */
+    size_t block;
+    /* y[i] = value(x[i]) in float for n a multiple of block; trusted, initialised b; y may equal x. */
+    void (*value_n)(const ck_bezier *b, const float *x, float *y, size_t n);
 };
+
+/* A SIMD vector loop over n values (a multiple of its lane count): writes y, and for each group of
+   lanes a bit mask of the lanes it solved (bit j: lane j); the other lanes must get y = x. */
+typedef void (*ck_bezier_vector_loop)(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes);
+
+/* Runs loop over chunks of at most 64 groups of `lanes` values, then solves each lane it left (their y
+   holds their x) with the scalar solver. Shared by every SIMD ISA. */
+void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size_t n, size_t lanes,
+                              ck_bezier_vector_loop loop);
+
+/* value(x) in double for a trusted b: the scalar reference, and the SIMD kernels' fallback lane. */
+double ck_bezier_value_trusted(const ck_bezier *b, double x);
 
 #endif

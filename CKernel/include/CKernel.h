@@ -84,8 +84,12 @@ ck_status ck_spring_eval_n(const float *omega0, const float *zeta, const float *
    first; the rest is precomputed by ck_bezier_init and private to the kernel. Caller-owned. */
 typedef struct ck_bezier {
     double x1, y1, x2, y2;
-    /* private: polynomial coefficients and a first-guess table, filled by ck_bezier_init */
-    double _private[40];
+    /* private, filled by ck_bezier_init and read only by the kernel: */
+    double _x[3];         /* x(t) = ((_x[0] t + _x[1]) t + _x[2]) t */
+    double _y[3];         /* y(t) likewise */
+    double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
+    double _tolerance[2]; /* largest accepted final Newton step in t: double, float results */
+    float _guess[4][16];  /* first guess t(x) on 16 segments of x: cubic coefficients c0..c3 */
 } ck_bezier;
 
 /* x1, x2 in [0, 1]; all four finite. No allocation. */

@@ -1,11 +1,406 @@
-/* Springs: scalar reference and public entry points. Placeholder until the spring family lands. */
+/*
+ * Springs: the double-precision closed form, settling time and propagator construction, the scalar
+ * lane kernels (the reference every SIMD path is tested against), and every public entry point.
+ * Arguments are validated here, once; the per-ISA kernels behind ck_ops_active()->spring never fail.
+ *
+ * The model is the damped oscillator x'' + 2 zeta omega0 x' + omega0^2 x = 0, x the displacement from
+ * the target. Writing a = zeta omega0 and wd = omega0 sqrt|zeta^2 - 1|, every regime is
+ *     x(t) = e^{-a t} [x0 C(t) + (v0 + a x0) S(t)],   v(t) = e^{-a t} [v0 C(t) - (omega0^2 x0 + a v0) S(t)]
+ * with C = cos(wd t), S = sin(wd t) / wd (underdamped), C = 1, S = t (critical), C = cosh(wd t),
+ * S = sinh(wd t) / wd (overdamped). C and S are entire functions of q = (zeta^2 - 1)(omega0 t)^2, which is
+ * how the regimes meet without a seam: near q = 0 both come from their Taylor series.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
 #include "spring_internal.h"
-const struct ck_spring_ops ck_spring_ops_scalar = {0};
-ck_status ck_spring_make(double m, double k, double c, ck_spring *out) { (void)m; (void)k; (void)c; return out ? CK_ERR_ARGUMENT : CK_ERR_NULL; }
-ck_status ck_spring_from_response(double r, double z, ck_spring *out) { (void)r; (void)z; return out ? CK_ERR_ARGUMENT : CK_ERR_NULL; }
-ck_status ck_spring_from_duration(double d, double b, ck_spring *out) { (void)d; (void)b; return out ? CK_ERR_ARGUMENT : CK_ERR_NULL; }
-ck_status ck_spring_eval(ck_spring s, double x0, double v0, double t, double *x, double *v) { (void)s; (void)x0; (void)v0; (void)t; (void)x; (void)v; return CK_ERR_ARGUMENT; }
-ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double e, double *t) { (void)s; (void)x0; (void)v0; (void)e; (void)t; return CK_ERR_ARGUMENT; }
-ck_status ck_propagator_make(ck_spring s, double dt, ck_propagator *out) { (void)s; (void)dt; (void)out; return CK_ERR_ARGUMENT; }
-ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n) { (void)p; (void)np; (void)x; (void)v; (void)n; return CK_ERR_ARGUMENT; }
-ck_status ck_spring_eval_n(const float *w, const float *z, const float *x0, const float *v0, const float *t, float *x, float *v, size_t n) { (void)w; (void)z; (void)x0; (void)v0; (void)t; (void)x; (void)v; (void)n; return CK_ERR_ARGUMENT; }
+
+/* pi to double precision (M_PI is not part of C11). */
+static const double ck_pi = 3.14159265358979323846;
+
+_Static_assert(sizeof(ck_spring) == 2 * sizeof(double), "Swift imports ck_spring as two doubles");
+_Static_assert(sizeof(ck_propagator) == 4 * sizeof(float), "Swift imports ck_propagator as four floats");
+
+/* MARK: - Double closed form */
+
+/* e^{-a t} C(t) and e^{-a t} S(t) (see the file comment). Both are bounded for every t >= 0: the
+   overdamped case never forms e^{-a t} cosh(wd t) as a product of 0 and inf. */
+static void spring_basis(double w, double z, double t, double *ec, double *es) {
+    const double a = z * w;
+    const double s2 = (z - 1.0) * (z + 1.0); /* zeta^2 - 1 with no cancellation near zeta = 1 */
+    const double wd = w * sqrt(fabs(s2));
+    /* Capped so a huge finite t never turns cos(theta) into cos(inf) = NaN. */
+    const double theta = fmin(wd * t, DBL_MAX);
+    if (s2 <= 0.0 || theta < 1.0) {
+        const double e = exp(-a * t);
+        if (e == 0.0) {
+            /* Fully decayed (this also keeps (omega0 t)^2 = inf away from the series below). */
+            *ec = *es = 0.0;
+            return;
+        }
+        if (theta < 1.0) {
+            /* |q| < 1: C = sum q^k / (2k)!, S / t = sum q^k / (2k + 1)!, to k = 10 (next term < 4e-19). */
+            const double u = w * t;
+            const double q = s2 * u * u;
+            static const double cc[11] = {1.0,
+                                          1.0 / 2.0,
+                                          1.0 / 24.0,
+                                          1.0 / 720.0,
+                                          1.0 / 40320.0,
+                                          1.0 / 3628800.0,
+                                          1.0 / 479001600.0,
+                                          1.0 / 87178291200.0,
+                                          1.0 / 20922789888000.0,
+                                          1.0 / 6402373705728000.0,
+                                          1.0 / 2432902008176640000.0};
+            static const double sc[11] = {1.0,
+                                          1.0 / 6.0,
+                                          1.0 / 120.0,
+                                          1.0 / 5040.0,
+                                          1.0 / 362880.0,
+                                          1.0 / 39916800.0,
+                                          1.0 / 6227020800.0,
+                                          1.0 / 1307674368000.0,
+                                          1.0 / 355687428096000.0,
+                                          1.0 / 121645100408832000.0,
+                                          1.0 / 51090942171709440000.0};
+            double c = cc[10], s = sc[10];
+            for (int k = 9; k >= 0; k--) {
+                c = c * q + cc[k];
+                s = s * q + sc[k];
+            }
+            *ec = e * c;
+            *es = e * t * s;
+        } else {
+            *ec = e * cos(theta);
+            *es = e * sin(theta) / wd;
+        }
+        return;
+    }
+    /* Overdamped, theta >= 1. a - wd = omega0^2 / (a + wd): the slow decay rate without cancellation at
+       large zeta. */
+    const double r1 = w * w / (a + wd);
+    const double e1 = exp(-r1 * t);
+    const double e2 = exp(-2.0 * theta); /* <= e^-2, so 1 - e2 keeps full precision */
+    *ec = 0.5 * e1 * (1.0 + e2);
+    *es = 0.5 * e1 * (1.0 - e2) / wd;
+}
+
+static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    double ec, es;
+    spring_basis(w, z, t, &ec, &es);
+    const double a = z * w;
+    *x = x0 * ec + (v0 + a * x0) * es;
+    *v = v0 * ec - (w * w * x0 + a * v0) * es;
+}
+
+static double spring_x(double w, double z, double x0, double v0, double t) {
+    double x, v;
+    spring_state(w, z, x0, v0, t, &x, &v);
+    return x;
+}
+
+/* MARK: - Validation */
+
+static int finite(double value) { return isfinite(value); }
+
+static int spring_valid(ck_spring s) {
+    return finite(s.omega0) && s.omega0 > 0.0 && finite(s.zeta) && s.zeta >= 0.0;
+}
+
+/* Whether [p, p + pn) and [q, q + qn) (bytes) share a byte. */
+static int bytes_overlap(const void *p, size_t pn, const void *q, size_t qn) {
+    const uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return a < b + qn && b < a + pn;
+}
+
+/* MARK: - Construction */
+
+ck_status ck_spring_make(double mass, double stiffness, double damping, ck_spring *out) {
+    if (!out) return CK_ERR_NULL;
+    if (!finite(mass) || !finite(stiffness) || !finite(damping) || mass <= 0.0 || stiffness <= 0.0 ||
+        damping < 0.0)
+        return CK_ERR_ARGUMENT;
+    const double omega0 = sqrt(stiffness / mass);
+    const double zeta = damping / (2.0 * sqrt(stiffness * mass));
+    if (!finite(omega0) || !(omega0 > 0.0) || !finite(zeta)) return CK_ERR_ARGUMENT; /* k/m out of range */
+    *out = (ck_spring){omega0, zeta};
+    return CK_OK;
+}
+
+ck_status ck_spring_from_response(double response, double damping_ratio, ck_spring *out) {
+    if (!out) return CK_ERR_NULL;
+    if (!finite(response) || !finite(damping_ratio) || response <= 0.0 || damping_ratio < 0.0)
+        return CK_ERR_ARGUMENT;
+    const double omega0 = 2.0 * ck_pi / response;
+    if (!finite(omega0)) return CK_ERR_ARGUMENT; /* response so small that omega0 overflows */
+    *out = (ck_spring){omega0, damping_ratio};
+    return CK_OK;
+}
+
+ck_status ck_spring_from_duration(double duration, double bounce, ck_spring *out) {
+    if (!out) return CK_ERR_NULL;
+    if (!finite(duration) || !finite(bounce) || duration <= 0.0 || bounce <= -1.0 || bounce > 1.0)
+        return CK_ERR_ARGUMENT;
+    const double omega0 = 2.0 * ck_pi / duration;
+    if (!finite(omega0)) return CK_ERR_ARGUMENT;
+    const double zeta = bounce >= 0.0 ? 1.0 - bounce : 1.0 / (1.0 + bounce);
+    if (!finite(zeta)) return CK_ERR_ARGUMENT;
+    *out = (ck_spring){omega0, zeta};
+    return CK_OK;
+}
+
+/* MARK: - Evaluation */
+
+ck_status ck_spring_eval(ck_spring s, double x0, double v0, double t, double *x, double *v) {
+    if (!x || !v) return CK_ERR_NULL;
+    if (!spring_valid(s) || !finite(x0) || !finite(v0) || !finite(t) || t < 0.0) return CK_ERR_ARGUMENT;
+    spring_state(s.omega0, s.zeta, x0, v0, t, x, v);
+    return CK_OK;
+}
+
+/* MARK: - Settling time
+ *
+ * |x| is monotone between consecutive zeros and extrema of x, so the last crossing of |x| = epsilon is
+ * found by locating the last monotone piece that starts at or above epsilon and bisecting inside it.
+ * Zeros solve x0 C = -(v0 + a x0) S and extrema (v = 0) solve v0 C = (omega0^2 x0 + a v0) S: both are
+ * "A C(t) = B S(t)", solved in closed form by first_root. Underdamped, they repeat every pi / wd and the
+ * extremal values shrink by e^{-a pi / wd} per half period, which gives the last peak above epsilon
+ * directly; otherwise there is at most one of each. */
+
+/* Smallest t >= 0 with A C(t) = B S(t): underdamped, the root in [0, pi / wd); critical and
+   overdamped (S / C increases from 0 to 1 / wd), the root or -1 if there is none. */
+static double first_root(double a_coef, double b_coef, double wd, int under) {
+    if (under) {
+        if (b_coef == 0.0) return 0.5 * ck_pi / wd;
+        /* tan(wd t) = A wd / B, taken in (-pi/2, pi/2) then moved to [0, pi). */
+        double phi = atan(a_coef * wd / b_coef);
+        if (phi < 0.0) phi += ck_pi;
+        return phi / wd;
+    }
+    if (a_coef == 0.0) return 0.0;
+    if (b_coef == 0.0) return -1.0;
+    const double r = a_coef / b_coef; /* S / C = r */
+    if (!(r > 0.0) || !finite(r)) return -1.0;
+    if (wd == 0.0) return r;
+    const double y = wd * r;
+    if (y >= 1.0) return -1.0;
+    return atanh(y) / wd; /* atanh(y) ~ y for small y: accurate as wd -> 0 */
+}
+
+/* The crossing in [lo, hi] where |x(lo)| >= eps > |x(hi)| and |x| is monotone: bisection to the last
+   representable step (each step is one closed-form evaluation accurate to a few ulp). */
+static double bisect_crossing(double w, double z, double x0, double v0, double eps, double lo, double hi) {
+    for (int i = 0; i < 2100; i++) {
+        const double mid = lo + 0.5 * (hi - lo);
+        if (!(mid > lo && mid < hi)) break;
+        if (fabs(spring_x(w, z, x0, v0, mid)) >= eps)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static double settling_time(double w, double z, double x0, double v0, double eps) {
+    if (x0 == 0.0 && v0 == 0.0) return 0.0;
+    if (z == 0.0) {
+        /* Undamped: |x| oscillates with amplitude sqrt(x0^2 + (v0 / omega0)^2) forever. */
+        return hypot(x0, v0 / w) <= eps ? 0.0 : INFINITY;
+    }
+    const double a = z * w;
+    const double s2 = (z - 1.0) * (z + 1.0);
+    const double wd = w * sqrt(fabs(s2));
+    const double cx = w * w * x0 + a * v0; /* extrema: v0 C = cx S */
+    const double bx = v0 + a * x0;         /* zeros: x0 C = -bx S */
+    const int under = s2 < 0.0;
+    const double te = first_root(v0, cx, wd, under);
+    const double tz = first_root(x0, -bx, wd, under);
+
+    if (under) {
+        const double half = ck_pi / wd;
+        const double peak = fabs(spring_x(w, z, x0, v0, te));
+        if (peak >= eps) {
+            /* Peak k (at te + k half) is peak * e^{-a k half}: the last one >= eps, then fix rounding. */
+            double k = floor(log(peak / eps) / (a * half));
+            if (!(k >= 0.0)) k = 0.0;
+            for (int i = 0; i < 8 && k > 0.0 && fabs(spring_x(w, z, x0, v0, te + k * half)) < eps; i++) k -= 1.0;
+            for (int i = 0; i < 8 && fabs(spring_x(w, z, x0, v0, te + (k + 1.0) * half)) >= eps; i++) k += 1.0;
+            const double lo = te + k * half;
+            double gap = tz - te; /* from an extremum to the next zero */
+            if (gap <= 0.0) gap += half;
+            return bisect_crossing(w, z, x0, v0, eps, lo, lo + gap);
+        }
+        /* Every later peak is below eps: only a start above eps that falls to the first zero remains. */
+        if (fabs(x0) <= eps || tz <= 0.0) return 0.0;
+        return bisect_crossing(w, z, x0, v0, eps, 0.0, tz);
+    }
+
+    /* Critical / overdamped: boundaries 0, te, tz (if they exist), then a point beyond which |x| < eps. */
+    double pts[4];
+    int m = 0;
+    pts[m++] = 0.0;
+    if (te > 0.0) pts[m++] = te;
+    if (tz > 0.0) pts[m++] = tz;
+    if (m == 3 && pts[1] > pts[2]) {
+        const double tmp = pts[1];
+        pts[1] = pts[2];
+        pts[2] = tmp;
+    }
+    /* After the last boundary |x| falls monotonically to 0, so doubling finds an end below eps. */
+    const double slow = w * w / (a + wd);
+    double end = pts[m - 1] + 1.0 / slow;
+    for (int i = 0; i < 2100 && fabs(spring_x(w, z, x0, v0, end)) >= eps; i++) end *= 2.0;
+    pts[m++] = end;
+    for (int i = m - 2; i >= 0; i--)
+        if (fabs(spring_x(w, z, x0, v0, pts[i])) >= eps) return bisect_crossing(w, z, x0, v0, eps, pts[i], pts[i + 1]);
+    return 0.0;
+}
+
+ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsilon, double *t) {
+    if (!t) return CK_ERR_NULL;
+    if (!spring_valid(s) || !finite(x0) || !finite(v0) || !finite(epsilon) || epsilon <= 0.0)
+        return CK_ERR_ARGUMENT;
+    *t = settling_time(s.omega0, s.zeta, x0, v0, epsilon);
+    return CK_OK;
+}
+
+/* MARK: - Propagator */
+
+ck_status ck_propagator_make(ck_spring s, double dt, ck_propagator *out) {
+    if (!out) return CK_ERR_NULL;
+    if (!spring_valid(s) || !finite(dt) || dt < 0.0) return CK_ERR_ARGUMENT;
+    /* The columns are the closed form from (1, 0) and (0, 1): x = ec + a es, es; v = -w^2 es, ec - a es. */
+    double ec, es;
+    spring_basis(s.omega0, s.zeta, dt, &ec, &es);
+    const double a = s.zeta * s.omega0;
+    *out = (ck_propagator){(float)(ec + a * es), (float)es, (float)(-s.omega0 * s.omega0 * es), (float)(ec - a * es)};
+    return CK_OK;
+}
+
+/* MARK: - Scalar lane kernels: the vocabulary of spring_lanes.h with one-lane vectors */
+
+typedef float vf;
+typedef int vm;
+typedef int32_t vi;
+#define CK_V_WIDTH 1
+
+static inline vf vf_set(float a) { return a; }
+static inline vf vf_load(const float *p) { return *p; }
+static inline void vf_store(float *p, vf a) { *p = a; }
+static inline vf vf_add(vf a, vf b) { return a + b; }
+static inline vf vf_sub(vf a, vf b) { return a - b; }
+static inline vf vf_mul(vf a, vf b) { return a * b; }
+static inline vf vf_div(vf a, vf b) { return a / b; }
+static inline vf vf_sqrt(vf a) { return sqrtf(a); }
+static inline vf vf_min(vf a, vf b) { return a < b ? a : b; }
+static inline vf vf_max(vf a, vf b) { return a > b ? a : b; }
+static inline vf vf_abs(vf a) { return fabsf(a); }
+static inline vf vf_fma(vf a, vf b, vf c) { return a * b + c; }
+static inline vm vf_lt(vf a, vf b) { return a < b; }
+static inline vm vf_le(vf a, vf b) { return a <= b; }
+static inline vm vf_gt(vf a, vf b) { return a > b; }
+static inline vm vf_ge(vf a, vf b) { return a >= b; }
+static inline vm vm_and(vm a, vm b) { return a && b; }
+static inline vm vm_xor(vm a, vm b) { return a != b; }
+static inline vm vm_andnot(vm a, vm b) { return a && !b; }
+static inline vf vf_sel(vm m, vf a, vf b) { return m ? a : b; }
+static inline int vm_any(vm m) { return m; }
+static inline int vm_all(vm m) { return m; }
+static inline int vm_count(vm m) { return m ? 1 : 0; }
+static inline vi vf_round_i(vf a) { return (vi)rintf(a); }
+static inline vf vi_to_f(vi n) { return (vf)n; }
+static inline vf vi_pow2(vi n) {
+    const uint32_t bits = (uint32_t)(n + 127) << 23;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+static inline vm vi_bit(vi n, int bit) { return (n & bit) != 0; }
+static inline void vf_load_prop(const ck_propagator *p, vf *a, vf *b, vf *c, vf *d) {
+    *a = p->a;
+    *b = p->b;
+    *c = p->c;
+    *d = p->d;
+}
+
+#include "spring_lanes.h"
+
+const struct ck_spring_ops ck_spring_ops_scalar = {
+    .width = 1,
+    .propagate_shared = ck_lanes_propagate_shared,
+    .propagate_each = ck_lanes_propagate_each,
+    .eval_n = ck_lanes_eval,
+};
+
+/* MARK: - Batch entry points */
+
+ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n) {
+    /* n == 0 is a no-op that examines nothing (Swift passes NULL for empty buffers). */
+    if (n == 0) return CK_OK;
+    if (!p || !x || !v) return CK_ERR_NULL;
+    if (np != 1 && np != n) return CK_ERR_SIZE;
+    const size_t bytes = n * sizeof(float);
+    if (bytes_overlap(x, bytes, v, bytes) || bytes_overlap(p, np * sizeof *p, x, bytes) ||
+        bytes_overlap(p, np * sizeof *p, v, bytes))
+        return CK_ERR_OVERLAP;
+    const struct ck_spring_ops *ops = ck_ops_active()->spring;
+    const size_t width = ops->width, body = n - n % width, rest = n - body;
+    if (body) {
+        if (np == 1)
+            ops->propagate_shared(p[0], x, v, body);
+        else
+            ops->propagate_each(p, x, v, body);
+    }
+    if (rest) {
+        /* The tail runs as one padded block, so it gets exactly the in-block arithmetic. */
+        float bx[CK_SPRING_MAX_WIDTH] = {0}, bv[CK_SPRING_MAX_WIDTH] = {0};
+        memcpy(bx, x + body, rest * sizeof(float));
+        memcpy(bv, v + body, rest * sizeof(float));
+        if (np == 1) {
+            ops->propagate_shared(p[0], bx, bv, width);
+        } else {
+            ck_propagator bp[CK_SPRING_MAX_WIDTH] = {{0}};
+            memcpy(bp, p + body, rest * sizeof *p);
+            ops->propagate_each(bp, bx, bv, width);
+        }
+        memcpy(x + body, bx, rest * sizeof(float));
+        memcpy(v + body, bv, rest * sizeof(float));
+    }
+    return CK_OK;
+}
+
+ck_status ck_spring_eval_n(const float *omega0, const float *zeta, const float *x0, const float *v0,
+                           const float *t, float *x, float *v, size_t n) {
+    if (n == 0) return CK_OK;
+    if (!omega0 || !zeta || !x0 || !v0 || !t || !x || !v) return CK_ERR_NULL;
+    const size_t bytes = n * sizeof(float);
+    /* Outputs may be exactly an input (each block loads before it stores) but not partly overlap one,
+       and x and v must be separate. */
+    if (bytes_overlap(x, bytes, v, bytes)) return CK_ERR_OVERLAP;
+    const float *inputs[5] = {omega0, zeta, x0, v0, t};
+    for (int k = 0; k < 5; k++) {
+        if (inputs[k] != x && bytes_overlap(inputs[k], bytes, x, bytes)) return CK_ERR_OVERLAP;
+        if (inputs[k] != v && bytes_overlap(inputs[k], bytes, v, bytes)) return CK_ERR_OVERLAP;
+    }
+    const struct ck_spring_ops *ops = ck_ops_active()->spring;
+    const size_t width = ops->width, body = n - n % width, rest = n - body;
+    size_t invalid = body ? ops->eval_n(omega0, zeta, x0, v0, t, x, v, body) : 0;
+    if (rest) {
+        /* Padding lanes are a valid spring at rest, so they never count as invalid. */
+        float bw[CK_SPRING_MAX_WIDTH], bz[CK_SPRING_MAX_WIDTH], bx0[CK_SPRING_MAX_WIDTH] = {0},
+            bv0[CK_SPRING_MAX_WIDTH] = {0}, bt[CK_SPRING_MAX_WIDTH] = {0}, bx[CK_SPRING_MAX_WIDTH],
+            bv[CK_SPRING_MAX_WIDTH];
+        for (size_t i = 0; i < CK_SPRING_MAX_WIDTH; i++) bw[i] = bz[i] = 1.0f;
+        memcpy(bw, omega0 + body, rest * sizeof(float));
+        memcpy(bz, zeta + body, rest * sizeof(float));
+        memcpy(bx0, x0 + body, rest * sizeof(float));
+        memcpy(bv0, v0 + body, rest * sizeof(float));
+        memcpy(bt, t + body, rest * sizeof(float));
+        invalid += ops->eval_n(bw, bz, bx0, bv0, bt, bx, bv, width);
+        memcpy(x + body, bx, rest * sizeof(float));
+        memcpy(v + body, bv, rest * sizeof(float));
+    }
+    return invalid ? CK_ERR_ARGUMENT : CK_OK;
+}

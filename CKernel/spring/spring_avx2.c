@@ -1,5 +1,74 @@
-/* AVX2 + FMA path of the spring family (runtime-dispatched). Placeholder. */
+/* AVX2 + FMA lane kernels of the spring family (chosen at run time): the vocabulary of spring_lanes.h on
+   __m256, with fused multiply-adds. The target attribute covers every function below, the included
+   kernels too; no compiler flag is needed. */
 #include "spring_internal.h"
+
 #if CK_ARCH_X86_64
-const struct ck_spring_ops ck_spring_ops_avx2 = {0};
+#include <immintrin.h>
+
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+
+typedef __m256 vf;
+typedef __m256 vm;
+typedef __m256i vi;
+#define CK_V_WIDTH 8
+
+static inline vf vf_set(float a) { return _mm256_set1_ps(a); }
+static inline vf vf_load(const float *p) { return _mm256_loadu_ps(p); }
+static inline void vf_store(float *p, vf a) { _mm256_storeu_ps(p, a); }
+static inline vf vf_add(vf a, vf b) { return _mm256_add_ps(a, b); }
+static inline vf vf_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
+static inline vf vf_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }
+static inline vf vf_div(vf a, vf b) { return _mm256_div_ps(a, b); }
+static inline vf vf_sqrt(vf a) { return _mm256_sqrt_ps(a); }
+static inline vf vf_min(vf a, vf b) { return _mm256_min_ps(a, b); }
+static inline vf vf_max(vf a, vf b) { return _mm256_max_ps(a, b); }
+static inline vf vf_abs(vf a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+static inline vf vf_fma(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
+static inline vm vf_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
+static inline vm vf_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
+static inline vm vf_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
+static inline vm vf_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
+static inline vm vm_and(vm a, vm b) { return _mm256_and_ps(a, b); }
+static inline vm vm_xor(vm a, vm b) { return _mm256_xor_ps(a, b); }
+static inline vm vm_andnot(vm a, vm b) { return _mm256_andnot_ps(b, a); }
+static inline vf vf_sel(vm m, vf a, vf b) { return _mm256_blendv_ps(b, a, m); }
+static inline int vm_any(vm m) { return _mm256_movemask_ps(m) != 0; }
+static inline int vm_all(vm m) { return _mm256_movemask_ps(m) == 0xFF; }
+static inline int vm_count(vm m) { return __builtin_popcount((unsigned)_mm256_movemask_ps(m)); }
+static inline vi vf_round_i(vf a) { return _mm256_cvtps_epi32(a); } /* MXCSR default: nearest even */
+static inline vf vi_to_f(vi n) { return _mm256_cvtepi32_ps(n); }
+static inline vf vi_pow2(vi n) {
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(n, _mm256_set1_epi32(127)), 23));
+}
+static inline vm vi_bit(vi n, int bit) {
+    const __m256i b = _mm256_set1_epi32(bit);
+    return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(n, b), b));
+}
+/* Eight {a, b, c, d} structs: rows k hold propagators k and k + 4, so the in-lane 4x4 transposes leave
+   a0..a7 in order. */
+static inline void vf_load_prop(const ck_propagator *p, vf *a, vf *b, vf *c, vf *d) {
+    const float *f = &p->a;
+    __m256 r[4];
+    for (int k = 0; k < 4; k++)
+        r[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(f + 4 * k)), _mm_loadu_ps(f + 16 + 4 * k), 1);
+    const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpacklo_ps(r[2], r[3]);
+    const __m256 t2 = _mm256_unpackhi_ps(r[0], r[1]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    *a = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    *b = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    *c = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    *d = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
+
+#include "spring_lanes.h"
+
+#pragma clang attribute pop
+
+const struct ck_spring_ops ck_spring_ops_avx2 = {
+    .width = CK_V_WIDTH,
+    .propagate_shared = ck_lanes_propagate_shared,
+    .propagate_each = ck_lanes_propagate_each,
+    .eval_n = ck_lanes_eval,
+};
+
 #endif
