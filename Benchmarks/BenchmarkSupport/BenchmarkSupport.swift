@@ -20,6 +20,20 @@ public struct Sample: Sendable {
     public var maximum: Double
     /// How many runs were timed (after warm-up).
     public var runs: Int
+
+    /// Creates a sample from its statistics.
+    public init(median: Double, minimum: Double, maximum: Double, runs: Int) {
+        self.median = median
+        self.minimum = minimum
+        self.maximum = maximum
+        self.runs = runs
+    }
+
+    /// The sample per item when one run processed `count` items (frames, calls, pixels).
+    public func perItem(_ count: Int) -> Sample {
+        let n = Double(max(1, count))
+        return Sample(median: median / n, minimum: minimum / n, maximum: maximum / n, runs: runs)
+    }
 }
 
 /// Times `body` `runs` times after `warmup` untimed runs, with the monotonic clock.

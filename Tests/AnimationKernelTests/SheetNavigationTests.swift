@@ -1,7 +1,7 @@
 import AnimationKernel
 import Testing
 
-typealias Nav = SheetNavigation<String>
+typealias Nav = SheetNavigation
 
 let navigationCurveForTests = try! TimingCurve.cubicBezier(0.2, 1, 0.42, 1)
 

@@ -5,7 +5,14 @@
 /// -0.3 parked behind its successor), so a push or pop during another transition retargets every screen from where
 /// it is, with no jump, and up to three screens can be on the move at once. Right-to-left layouts mirror every
 /// horizontal motion. ``frame(at:)`` is pure and allocates nothing.
-public struct SheetNavigation<ScreenID: Hashable & Sendable>: Sendable {
+///
+/// Screens are identified by strings (short identifiers are stored inline, so frames copy them without allocating).
+/// The model is deliberately not generic over the identifier type: a generic model is not specialised across the
+/// module boundary, and its frame path then spends most of its time looking up generic metadata.
+public struct SheetNavigation: Sendable {
+    /// Identifies a screen in frames; keep it short (up to 15 UTF-8 bytes is stored inline).
+    public typealias ScreenID = String
+
     /// One screen of the stack.
     public struct Screen: Sendable, Hashable {
         /// The caller's identifier, echoed in frames.
