@@ -1,0 +1,95 @@
+import AnimationKernel
+import Testing
+
+@testable import PreviewRendering
+
+@Suite struct Rasteriser {
+    @Test(arguments: [1.0, 2.0])
+    func pixelAlignedFillIsExact(scale: Double) {
+        var canvas = Canvas(size: Size(width: 20, height: 10), scale: scale)
+        canvas.fill(Rect(x: 5, y: 2, width: 10, height: 6), color: Color(rgb: 0x336699))
+        let inside = canvas.pixel(x: Int(6 * scale), y: Int(3 * scale))
+        #expect(inside == (0x33, 0x66, 0x99, 255))
+        #expect(canvas.pixel(x: Int(5 * scale) - 1, y: Int(3 * scale)) == (0, 0, 0, 0))
+        #expect(canvas.pixel(x: Int(15 * scale), y: Int(3 * scale)) == (0, 0, 0, 0))
+        let covered = Swift.stride(from: 3, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0] == 255 }.count
+        #expect(covered == Int(60 * scale * scale))
+    }
+
+    /// Anti-aliased coverage integrates to the area: a circle of radius 20 px covers about pi * 400 pixels.
+    @Test func circleCoverageMatchesArea() {
+        var canvas = Canvas(width: 60, height: 60)
+        canvas.fill(Rect(x: 10.3, y: 9.7, width: 40, height: 40), cornerRadius: 20, color: .white)
+        let area = Swift.stride(from: 3, to: canvas.pixels.count, by: 4).reduce(0.0) {
+            $0 + Double(canvas.pixels[$1]) / 255
+        }
+        #expect(abs(area - Double.pi * 400) < 4)
+    }
+
+    @Test func halfTransparentSourceOverIsPremultiplied() {
+        var canvas = Canvas(width: 2, height: 2)
+        canvas.clear(to: .white)
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2), color: Color.black.opacity(0.5))
+        let p = canvas.pixel(x: 1, y: 1)
+        #expect(p.alpha == 255 && p.red >= 127 && p.red <= 128 && p.red == p.green && p.green == p.blue)
+        var clear = Canvas(width: 1, height: 1)
+        clear.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        #expect(clear.pixel(x: 0, y: 0) == (128, 0, 0, 128))
+    }
+
+    /// A blurred shadow is symmetric about the shape, fades monotonically away from it and is about half
+    /// strength on the edge.
+    @Test func shadowFallsOffSmoothly() {
+        var canvas = Canvas(width: 100, height: 100)
+        canvas.drawShadow(of: Rect(x: 30, y: 30, width: 40, height: 40), cornerRadius: 8, blurRadius: 16, color: .black)
+        let row = (0..<100).map { Int(canvas.pixel(x: $0, y: 50).alpha) }
+        #expect(row == row.reversed())
+        #expect(zip(row[0..<50], row[1...50]).allSatisfy { $0 <= $1 })
+        #expect(row[50] > 240)
+        #expect(abs(row[30] - 128) < 20)
+        #expect(row[2] < 10)
+    }
+
+    @Test func clipLimitsDrawingAndIsRestored() {
+        var canvas = Canvas(width: 10, height: 10)
+        canvas.withClip(Rect(x: 0, y: 0, width: 5, height: 10)) { clipped in
+            clipped.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: .white)
+        }
+        #expect(canvas.pixel(x: 4, y: 4).alpha == 255 && canvas.pixel(x: 5, y: 4).alpha == 0)
+        canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: .white)
+        #expect(canvas.pixel(x: 9, y: 9).alpha == 255)
+    }
+
+    /// Group opacity: two overlapping opaque shapes in a 50 % layer give one uniform 50 % colour.
+    @Test func layerOpacityAppliesToTheGroup() {
+        var canvas = Canvas(width: 10, height: 1)
+        canvas.drawLayer(opacity: 0.5) { layer in
+            layer.fill(Rect(x: 0, y: 0, width: 6, height: 1), color: .white)
+            layer.fill(Rect(x: 4, y: 0, width: 6, height: 1), color: .white)
+        }
+        let alphas = (0..<10).map { canvas.pixel(x: $0, y: 0).alpha }
+        #expect(Set(alphas) == [128])
+    }
+
+    @Test(arguments: [Double.nan, -1, 0, .infinity, -.infinity])
+    func degenerateGeometryDrawsNothing(value: Double) {
+        var canvas = Canvas(width: 8, height: 8)
+        canvas.fill(Rect(x: 0, y: 0, width: value, height: value), color: .white)
+        canvas.fill(Rect(x: 0, y: 0, width: 4, height: value), cornerRadius: 2, color: .white)
+        canvas.drawShadow(of: Rect(x: 0, y: 0, width: value, height: 4), blurRadius: 4, color: .black)
+        if !value.isFinite {
+            canvas.fill(Rect(x: value, y: 0, width: 4, height: 4), color: .white)
+            canvas.drawShadow(of: Rect(x: 2, y: value, width: 4, height: 4), blurRadius: 4, color: .black)
+        }
+        #expect(canvas.pixels.allSatisfy { $0 == 0 })
+    }
+
+    @Test func canvasSizesAreClampedAndRounded() {
+        #expect(Canvas(size: Size(width: 390, height: 844), scale: 0.5).width == 195)
+        #expect(Canvas(size: Size(width: 390, height: 844), scale: 0.5).height == 422)
+        let tiny = Canvas(size: Size(width: .nan, height: -3), scale: 0)
+        #expect(tiny.width == 1 && tiny.height == 1 && tiny.scale == 1)
+        #expect(Canvas(width: 1 << 20, height: 2).width == Canvas.maximumDimension)
+        #expect(Canvas(width: 3, height: 2).stride == 12)
+    }
+}
