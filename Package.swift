@@ -30,7 +30,7 @@ let package = Package(
         // MARK: - Tools
         .target(
             name: "PreviewRendering",
-            dependencies: ["AnimationKernel"],
+            dependencies: ["AnimationKernel", "CKernel"],
             path: "Sources/PreviewRendering"
         ),
         .executableTarget(

@@ -93,3 +93,30 @@ import Testing
         #expect(Canvas(width: 3, height: 2).stride == 12)
     }
 }
+
+@Suite struct Backdrop {
+    @Test(arguments: [Rect(x: 50, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 0, height: 5)])
+    func backdropOutsideTheCanvasOrEmptyDoesNothing(rect: Rect) throws {
+        var canvas = randomCanvas(width: 16, height: 16, seed: 4)
+        let before = canvas.pixels
+        try canvas.applyBackdrop(in: rect, sigma: 4)
+        #expect(canvas.pixels == before)
+    }
+
+    /// The rounded-corner mask of a backdrop: outside the shape the original pixels come back, inside the
+    /// processed ones stay, and the edge blends the two.
+    @Test func roundedMaskRestoresPixelsOutsideTheShape() throws {
+        var canvas = Canvas(width: 40, height: 40)
+        canvas.clear(to: .white)
+        let region = PixelRegion(x: 0, y: 0, width: 40, height: 40)
+        let original = canvas.copy(region)
+        canvas.clear(to: .black)
+        let shape = try #require(RoundedBox(Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 12, scale: 1))
+        canvas.restoreOutside(shape, region: region, original: original)
+        #expect(canvas.pixel(x: 0, y: 0) == (255, 255, 255, 255))
+        #expect(canvas.pixel(x: 20, y: 20) == (0, 0, 0, 255))
+        #expect(canvas.pixel(x: 20, y: 0) == (0, 0, 0, 255))
+        let edge = canvas.pixel(x: 3, y: 3).red
+        #expect(edge > 0 && edge < 255)
+    }
+}
