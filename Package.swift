@@ -31,7 +31,8 @@ let package = Package(
         .target(
             name: "PreviewRendering",
             dependencies: ["AnimationKernel", "CKernel"],
-            path: "Sources/PreviewRendering"
+            path: "Sources/PreviewRendering",
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "transition-preview",

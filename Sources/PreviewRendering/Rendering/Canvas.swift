@@ -243,25 +243,53 @@ public struct Canvas: Sendable {
         columns.withUnsafeBufferPointer { columns in
             rows.withUnsafeBufferPointer { rows in
                 table.withUnsafeBufferPointer { table in
-                    forEachPixel(in: bounds) { px, py, pointer in
-                        let box = columns[px - bounds.x] * rows[py - bounds.y]
-                        guard box > 1.0 / 1024 else { return }
-                        let distance = shape.signedDistance(px, py)
-                        let rounded: Double
-                        if distance >= reach {
-                            rounded = 0
-                        } else if distance <= -reach {
-                            rounded = 1
-                        } else {
-                            let position = (distance + reach) * perStep
-                            let i = Int(position)
-                            let f = position - Double(i)
-                            rounded = table[i] + (table[i + 1] - table[i]) * f
+                    let solid = Self.premultiplied(color, coverage: 1)
+                    let stride = self.stride
+                    pixels.withUnsafeMutableBufferPointer { p in
+                        guard let base = p.baseAddress else { return }
+                        for py in bounds.y..<(bounds.y + bounds.height) {
+                            let row = base + py * stride
+                            let rowCoverage = rows[py - bounds.y]
+                            guard rowCoverage > 1.0 / 1024 else { continue }
+                            /// Blends pixel `px`; whether its coverage is full (within 1/512, below what
+                            /// 8-bit alpha resolves).
+                            @inline(__always) func blendAt(_ px: Int) -> Bool {
+                                let box = columns[px - bounds.x] * rowCoverage
+                                guard box > 1.0 / 1024 else { return false }
+                                let distance = shape.signedDistance(px, py)
+                                let rounded: Double
+                                if distance >= reach {
+                                    rounded = 0
+                                } else if distance <= -reach {
+                                    rounded = 1
+                                } else {
+                                    let position = (distance + reach) * perStep
+                                    let i = Int(position)
+                                    let f = position - Double(i)
+                                    rounded = table[i] + (table[i + 1] - table[i]) * f
+                                }
+                                let coverage = min(box, rounded)
+                                if coverage >= 1 - 1.0 / 512 {
+                                    Self.blend(row + 4 * px, solid.0, solid.1, solid.2, solid.3)
+                                    return true
+                                }
+                                if coverage > 1.0 / 1024 {
+                                    let c = Self.premultiplied(color, coverage: coverage)
+                                    Self.blend(row + 4 * px, c.0, c.1, c.2, c.3)
+                                }
+                                return false
+                            }
+                            // Both factors are unimodal along a row (a blurred box is log-concave; erfc of a
+                            // convex distance is quasi-concave), so the full-coverage pixels form one run:
+                            // scan the soft ends from each side and fill between, as `fill` does.
+                            let end = bounds.x + bounds.width
+                            var first = bounds.x
+                            while first < end && !blendAt(first) { first += 1 }
+                            guard first < end else { continue }
+                            var last = end - 1
+                            while last > first && !blendAt(last) { last -= 1 }
+                            if first + 1 < last { Self.fillRun(row + 4 * (first + 1), count: last - first - 1, solid) }
                         }
-                        let coverage = min(box, rounded)
-                        guard coverage > 1.0 / 1024 else { return }
-                        let c = Self.premultiplied(color, coverage: coverage)
-                        Self.blend(pointer, c.0, c.1, c.2, c.3)
                     }
                 }
             }
