@@ -120,3 +120,27 @@ import Testing
         #expect(edge > 0 && edge < 255)
     }
 }
+
+@Suite struct SyntheticContent {
+    /// Right-to-left content is the left-to-right content mirrored inside its rectangle.
+    @Test func rightToLeftScreenIsTheMirrorImage() {
+        var ltr = Canvas(width: 78, height: 120)
+        var rtl = Canvas(width: 78, height: 120)
+        let rect = Rect(x: 0, y: 0, width: 78, height: 120)
+        ltr.drawSyntheticScreen(in: rect, seed: 3)
+        rtl.drawSyntheticScreen(in: rect, seed: 3, direction: .rightToLeft)
+        #expect(ltr.pixels != rtl.pixels)
+        for y in 0..<120 {
+            for x in 0..<78 { #expect(ltr.pixel(x: x, y: y) == rtl.pixel(x: 77 - x, y: y)) }
+        }
+    }
+
+    @Test func contentIsDeterministic() {
+        var a = Canvas(width: 50, height: 90)
+        var b = Canvas(width: 50, height: 90)
+        a.drawSyntheticScreen(in: Rect(x: 0, y: 0, width: 50, height: 90), seed: 8)
+        b.drawSyntheticScreen(in: Rect(x: 0, y: 0, width: 50, height: 90), seed: 8)
+        #expect(a.pixels == b.pixels)
+        #expect(Set(a.pixels).count > 10)
+    }
+}

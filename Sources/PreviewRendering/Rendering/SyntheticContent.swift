@@ -58,9 +58,11 @@ extension Canvas {
     /// Draws a synthetic app screen filling `rect`: a navigation bar with a title, then list rows of an
     /// avatar and two lines of text-like bars. Sizes scale with `rect.width / 390` (an iPhone's width in
     /// points), so a scaled-down screen looks like the same screen. Clipped to `rect`; corners rounded by
-    /// `cornerRadius` for the background only (content is inset far enough not to cross them).
+    /// `cornerRadius` for the background only (content is inset far enough not to cross them). Right-to-left
+    /// mirrors the layout inside `rect` (title and avatars on the right).
     public mutating func drawSyntheticScreen(
-        in rect: Rect, seed: UInt64 = 1, title: Bool = true, cornerRadius: Double = 0, style: ScreenStyle = .light
+        in rect: Rect, seed: UInt64 = 1, title: Bool = true, cornerRadius: Double = 0, style: ScreenStyle = .light,
+        direction: LayoutDirection = .leftToRight
     ) {
         let unit = rect.width / 390
         guard unit > 0, unit.isFinite else { return }
@@ -77,18 +79,22 @@ extension Canvas {
                     color: style.separator)
                 let titleWidth = (120 + 80 * pseudoRandom(seed: seed, index: -1)) * unit
                 canvas.fill(
-                    Rect(x: rect.minX + 20 * unit, y: y + 52 * unit, width: titleWidth, height: 22 * unit),
+                    Rect(x: rect.minX + 20 * unit, y: y + 52 * unit, width: titleWidth, height: 22 * unit)
+                        .placed(in: rect, direction),
                     cornerRadius: 6 * unit, color: style.primaryText)
                 y += barHeight
             }
             canvas.drawListRows(
-                in: Rect(x: rect.minX, y: y, width: rect.width, height: rect.maxY - y), seed: seed, style: style)
+                in: Rect(x: rect.minX, y: y, width: rect.width, height: rect.maxY - y), seed: seed, style: style,
+                direction: direction)
         }
     }
 
     /// Draws list rows (avatar, a title bar and a subtitle bar, a hairline) from the top of `rect` down to its
-    /// bottom, with sizes scaled by `rect.width / 390`.
-    public mutating func drawListRows(in rect: Rect, seed: UInt64 = 1, style: ScreenStyle = .light) {
+    /// bottom, with sizes scaled by `rect.width / 390`; mirrored inside `rect` for right-to-left.
+    public mutating func drawListRows(
+        in rect: Rect, seed: UInt64 = 1, style: ScreenStyle = .light, direction: LayoutDirection = .leftToRight
+    ) {
         let unit = rect.width / 390
         guard unit > 0, unit.isFinite, rect.height > 0 else { return }
         let rowHeight = 72 * unit
@@ -98,20 +104,22 @@ extension Canvas {
             let avatar = 44 * unit
             let accent = style.accents.isEmpty ? style.secondaryText : style.accents[index % style.accents.count]
             fill(
-                Rect(x: rect.minX + 16 * unit, y: y + 14 * unit, width: avatar, height: avatar),
+                Rect(x: rect.minX + 16 * unit, y: y + 14 * unit, width: avatar, height: avatar)
+                    .placed(in: rect, direction),
                 cornerRadius: avatar / 2, color: accent)
             let textX = rect.minX + 76 * unit
             let available = rect.maxX - 20 * unit - textX
             let titleWidth = available * (0.45 + 0.4 * pseudoRandom(seed: seed, index: 2 * index))
             let subtitleWidth = available * (0.6 + 0.38 * pseudoRandom(seed: seed, index: 2 * index + 1))
             fill(
-                Rect(x: textX, y: y + 19 * unit, width: titleWidth, height: 13 * unit), cornerRadius: 6.5 * unit,
-                color: style.primaryText)
+                Rect(x: textX, y: y + 19 * unit, width: titleWidth, height: 13 * unit).placed(in: rect, direction),
+                cornerRadius: 6.5 * unit, color: style.primaryText)
             fill(
-                Rect(x: textX, y: y + 41 * unit, width: subtitleWidth, height: 11 * unit), cornerRadius: 5.5 * unit,
-                color: style.secondaryText)
+                Rect(x: textX, y: y + 41 * unit, width: subtitleWidth, height: 11 * unit).placed(in: rect, direction),
+                cornerRadius: 5.5 * unit, color: style.secondaryText)
             fill(
-                Rect(x: textX, y: y + rowHeight - 0.5 * unit, width: rect.maxX - textX, height: 0.5 * unit),
+                Rect(x: textX, y: y + rowHeight - 0.5 * unit, width: rect.maxX - textX, height: 0.5 * unit)
+                    .placed(in: rect, direction),
                 color: style.separator)
             y += rowHeight
             index += 1
@@ -119,9 +127,10 @@ extension Canvas {
     }
 
     /// Draws `count` lines of text-like bars in `rect`, `lineHeight` points apart, with ragged right ends;
-    /// the last line of each paragraph of four is shorter.
+    /// the last line of each paragraph of four is shorter. Right-to-left aligns the lines to the right edge.
     public mutating func drawTextLines(
-        in rect: Rect, count: Int, lineHeight: Double, seed: UInt64 = 1, color: Color
+        in rect: Rect, count: Int, lineHeight: Double, seed: UInt64 = 1, color: Color,
+        direction: LayoutDirection = .leftToRight
     ) {
         guard count > 0, lineHeight > 0, rect.width > 0 else { return }
         let barHeight = lineHeight * 0.55
@@ -135,8 +144,16 @@ extension Canvas {
                 : 0.82 + 0.18
                     * pseudoRandom(seed: seed, index: line)
             fill(
-                Rect(x: rect.minX, y: y, width: rect.width * fraction, height: barHeight), cornerRadius: barHeight / 2,
-                color: color)
+                Rect(x: rect.minX, y: y, width: rect.width * fraction, height: barHeight).placed(in: rect, direction),
+                cornerRadius: barHeight / 2, color: color)
         }
+    }
+}
+
+extension Rect {
+    /// The rectangle as laid out left to right inside `container`, mirrored within it for right-to-left.
+    func placed(in container: Rect, _ direction: LayoutDirection) -> Rect {
+        guard direction == .rightToLeft else { return self }
+        return Rect(x: container.minX + container.maxX - maxX, y: minY, width: width, height: height)
     }
 }

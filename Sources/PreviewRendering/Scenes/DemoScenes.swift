@@ -53,7 +53,8 @@ public struct DemoCardSlideScene: PreviewScene {
             return State(offset: 0, opacity: fade, dim: 0.25 * fade)
         }
         let progress = demoSpringProgress(time - start, response: 0.5, dampingRatio: 0.72)
-        let travel = canvasSize.width - cardFrame.minX
+        // Far enough that the card's shadow (blur reach 54 pt) is off screen too at the start.
+        let travel = canvasSize.width - cardFrame.minX + 64
         return State(
             offset: options.layoutDirection.sign * travel * (1 - progress), opacity: 1,
             dim: 0.25 * clampUnit(progress))
@@ -63,7 +64,7 @@ public struct DemoCardSlideScene: PreviewScene {
     public func render(at time: Double, into canvas: inout Canvas) {
         let s = state(at: time)
         let screen = Rect(origin: .zero, size: canvasSize)
-        canvas.drawSyntheticScreen(in: screen, seed: 7)
+        canvas.drawSyntheticScreen(in: screen, seed: 7, direction: options.layoutDirection)
         canvas.fill(screen, color: Color.black.opacity(s.dim))
         let card = cardFrame.offsetBy(dx: s.offset, dy: 0)
         canvas.drawLayer(opacity: s.opacity) { layer in
@@ -78,11 +79,12 @@ public struct DemoCardSlideScene: PreviewScene {
                     color: Color(rgb: 0x0A84FF))
             }
             layer.fill(
-                Rect(x: card.minX + 24, y: card.minY + 204, width: 190, height: 20), cornerRadius: 10,
-                color: Color(rgb: 0x1C1C1E))
+                Rect(x: card.minX + 24, y: card.minY + 204, width: 190, height: 20)
+                    .placed(in: card, options.layoutDirection),
+                cornerRadius: 10, color: Color(rgb: 0x1C1C1E))
             layer.drawTextLines(
                 in: Rect(x: card.minX + 24, y: card.minY + 244, width: card.width - 48, height: 200), count: 8,
-                lineHeight: 22, seed: 3, color: Color(rgb: 0xAEAEB2))
+                lineHeight: 22, seed: 3, color: Color(rgb: 0xAEAEB2), direction: options.layoutDirection)
         }
     }
 
@@ -145,7 +147,8 @@ public struct DemoSheetRiseScene: PreviewScene {
         // Scaled about the horizontal centre, keeping a gap above for the status bar as iOS does.
         let backdrop = Rect(x: (canvasSize.width - w) / 2, y: 60 * (1 - s.backdropScale) / 0.08, width: w, height: h)
         let corner = 40 * (1 - s.backdropScale) / 0.08
-        canvas.drawSyntheticScreen(in: backdrop, seed: 11, cornerRadius: corner)
+        canvas.drawSyntheticScreen(
+            in: backdrop, seed: 11, cornerRadius: corner, direction: options.layoutDirection)
         canvas.fill(backdrop, cornerRadius: corner, color: Color.black.opacity(s.dim))
         let sheet = Rect(x: 0, y: s.top, width: canvasSize.width, height: canvasSize.height - restingTop + 40)
         canvas.drawLayer(opacity: s.sheetOpacity) { layer in
@@ -159,7 +162,7 @@ public struct DemoSheetRiseScene: PreviewScene {
                 color: .white)
             layer.drawTextLines(
                 in: Rect(x: 32, y: sheet.minY + 60, width: canvasSize.width - 64, height: 230), count: 10,
-                lineHeight: 22, seed: 5, color: Color(rgb: 0x8E8E93))
+                lineHeight: 22, seed: 5, color: Color(rgb: 0x8E8E93), direction: options.layoutDirection)
         }
     }
 
