@@ -58,7 +58,7 @@ public struct PreviewConfiguration: Sendable, Hashable {
           <name>.png            animated PNG (APNG) of the whole scenario at --fps
 
         OPTIONS:
-          --out DIR         output directory (default: preview); created if missing
+          -o, --out DIR     output directory (default: preview); created if missing
           --only NAME       render only this scene; repeat or separate names with commas
           --scale S         pixels per point of the animation, 0 < S <= 4 (default: 1); filmstrip uses S/2
           --fps N           animation frames per second, 1...120 (default: 30)

@@ -21,7 +21,8 @@ public struct Channel: Sendable, Hashable {
 ///
 /// To add a transition: write a type conforming to this protocol in its own file under
 /// `Sources/PreviewRendering/Scenes/` and list it in ``PreviewScenes/transitions(options:)``. Drive your
-/// model from `time` alone (rebuild or step it deterministically), so any frame can be rendered on its own.
+/// model from `time` alone (rebuild or step it deterministically), so any frame can be rendered on its own:
+/// the APNG asks for increasing times, but the filmstrip, the chart and the tests ask in any order.
 public protocol PreviewScene {
     /// Command-line id, lowercase with dashes: "sheet", "navigation", "card-lift", "pull-to-dismiss".
     var name: String { get }
