@@ -144,3 +144,18 @@ import Testing
         #expect(Set(a.pixels).count > 10)
     }
 }
+
+@Suite struct Strokes {
+    /// A stroke covers its band and leaves the inside alone; its ink is about perimeter x width.
+    @Test(arguments: [2.0, 0.5])
+    func strokeCoversOnlyTheBand(lineWidth: Double) {
+        var canvas = Canvas(width: 40, height: 40)
+        canvas.stroke(Rect(x: 8, y: 8, width: 24, height: 24), lineWidth: lineWidth, color: .white)
+        #expect(canvas.pixel(x: 20, y: 20).alpha == 0)
+        #expect(canvas.pixel(x: 0, y: 0).alpha == 0)
+        let ink = Swift.stride(from: 3, to: canvas.pixels.count, by: 4).reduce(0.0) {
+            $0 + Double(canvas.pixels[$1]) / 255
+        }
+        #expect(abs(ink - 96 * lineWidth) < 0.12 * 96 * lineWidth)
+    }
+}

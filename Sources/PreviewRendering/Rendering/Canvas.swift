@@ -183,6 +183,27 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Strokes the outline of a rounded rectangle with a line `lineWidth` points wide centred on the edge
+    /// (hairlines, card borders, selection rings).
+    public mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, lineWidth: Double = 1, color: Color) {
+        let halfWidth = (lineWidth.isFinite ? max(lineWidth, 0) : 0) / 2 * scale
+        guard color.alpha > 0, halfWidth > 0,
+            let shape = RoundedBox(rect, cornerRadius: cornerRadius, scale: scale)
+        else { return }
+        let bounds = pixelBounds(of: rect, outset: halfWidth / scale + 1)
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        forEachPixel(in: bounds) { px, py, pointer in
+            // Coverage of the band |distance| <= halfWidth with a one-pixel ramp on both of its edges. A line
+            // thinner than a pixel becomes a tent of unit integral times its width, so it keeps its ink.
+            let distance = abs(shape.signedDistance(px, py))
+            let coverage =
+                halfWidth >= 0.5 ? clampUnit(halfWidth + 0.5 - distance) : clampUnit(1 - distance) * 2 * halfWidth
+            guard coverage > 0 else { return }
+            let c = Self.premultiplied(color, coverage: coverage)
+            Self.blend(pointer, c.0, c.1, c.2, c.3)
+        }
+    }
+
     /// Source-over of one premultiplied colour on `count` consecutive pixels; stores directly when opaque.
     @inline(__always)
     static func fillRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ c: (UInt32, UInt32, UInt32, UInt32)) {
