@@ -103,6 +103,20 @@ import Testing
         #expect(canvas.pixels == before)
     }
 
+    /// Bad parameters come back as the kernel's error, and the canvas is left as it was.
+    @Test(arguments: [-1.0, .nan, .infinity])
+    func invalidSigmaThrowsTheKernelError(sigma: Double) {
+        var canvas = randomCanvas(width: 16, height: 16, seed: 5)
+        let before = canvas.pixels
+        #expect {
+            try canvas.applyBackdrop(in: Rect(x: 2, y: 2, width: 8, height: 8), cornerRadius: 3, sigma: sigma)
+        } throws: { error in
+            if case .invalidArgument = error as? KernelError { return true }
+            return false
+        }
+        #expect(canvas.pixels == before)
+    }
+
     /// The rounded-corner mask of a backdrop: outside the shape the original pixels come back, inside the
     /// processed ones stay, and the edge blends the two.
     @Test func roundedMaskRestoresPixelsOutsideTheShape() throws {
