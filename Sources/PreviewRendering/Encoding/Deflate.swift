@@ -140,12 +140,12 @@ enum FixedHuffmanEncoder {
     /// Match length 0...258 -> index into `lengthBase` (entries below 3 unused).
     static let lengthIndex: [UInt8] = (0...258).map { length in
         guard length >= 3 else { return 0 }
-        return UInt8(lengthBase.lastIndex { $0 <= length }!)
+        return UInt8(lengthBase.lastIndex { $0 <= length } ?? 0)
     }
     /// Distance code by zlib's split table: distances 1...256 directly, larger ones by (distance - 1) >> 7.
     static let distanceIndex: [UInt8] = (0..<512).map { slot in
         let distance = slot < 256 ? slot + 1 : ((slot - 256) << 7) + 1
-        return UInt8(distanceBase.lastIndex { $0 <= distance }!)
+        return UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
     }
     /// Distance code -> its 5-bit code, bit-reversed.
     static let distanceCodes: [UInt32] = (0..<30).map { reverse(UInt32($0), 5) }

@@ -258,21 +258,23 @@ public struct APNGEncoder: Sendable {
         var minY = new.height
         var maxX = -1
         var maxY = -1
-        old.pixels.withUnsafeBufferPointer { oldBytes in
-            new.pixels.withUnsafeBufferPointer { newBytes in
-                let oldWords = UnsafeRawPointer(oldBytes.baseAddress!).assumingMemoryBound(to: UInt32.self)
-                let newWords = UnsafeRawPointer(newBytes.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        old.pixels.withUnsafeBytes { oldBytes in
+            new.pixels.withUnsafeBytes { newBytes in
+                // Whole pixels compared as 32-bit words (unaligned loads: the storage is a byte array).
+                @inline(__always) func differs(_ index: Int) -> Bool {
+                    oldBytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
+                        != newBytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
+                }
                 for y in 0..<new.height {
                     let rowStart = y * new.width
                     var first = -1
-                    for x in 0..<new.width where oldWords[rowStart + x] != newWords[rowStart + x] {
+                    for x in 0..<new.width where differs(rowStart + x) {
                         first = x
                         break
                     }
                     guard first >= 0 else { continue }
                     var last = first
-                    for x in Swift.stride(from: new.width - 1, through: first, by: -1)
-                    where oldWords[rowStart + x] != newWords[rowStart + x] {
+                    for x in Swift.stride(from: new.width - 1, through: first, by: -1) where differs(rowStart + x) {
                         last = x
                         break
                     }
