@@ -84,6 +84,17 @@ import Testing
         #expect(canvas.pixels.allSatisfy { $0 == 0 })
     }
 
+    @Test func pixelsAreWritableInTheKernelLayout() {
+        var canvas = Canvas(width: 3, height: 2)
+        let stride = canvas.stride
+        let count = canvas.withUnsafeMutablePixels { bytes -> Int in
+            bytes[1 * stride + 2 * 4 + 3] = 200  // alpha of pixel (2, 1)
+            return bytes.count
+        }
+        #expect(count == canvas.stride * canvas.height)
+        #expect(canvas.pixel(x: 2, y: 1).alpha == 200)
+    }
+
     @Test func canvasSizesAreClampedAndRounded() {
         #expect(Canvas(size: Size(width: 390, height: 844), scale: 0.5).width == 195)
         #expect(Canvas(size: Size(width: 390, height: 844), scale: 0.5).height == 422)

@@ -9,9 +9,9 @@ import AnimationKernel
 /// A premultiplied RGBA8 raster that scenes draw on in points.
 ///
 /// Memory layout matches the kernel's `ck_image`: rows top to bottom, `stride == 4 * width` bytes, bytes
-/// R, G, B, A per pixel with colour already multiplied by alpha. So `pixels.withUnsafeMutableBufferPointer`
-/// can be wrapped in a `ck_image` and blurred in place by the kernel (e.g. a backdrop blur of the content
-/// under a sheet).
+/// R, G, B, A per pixel with colour already multiplied by alpha. So the buffer of
+/// ``withUnsafeMutablePixels(_:)`` can be wrapped in a `ck_image` and blurred in place by the kernel;
+/// ``applyBackdrop(in:cornerRadius:sigma:saturation:tint:downsample:)`` does that for a region.
 ///
 /// Drawing takes geometry in points and multiplies by ``scale`` (pixels per point). Shapes are
 /// anti-aliased by coverage from a signed distance at each pixel centre and composited source-over.
@@ -22,8 +22,9 @@ public struct Canvas: Sendable {
     public let height: Int
     /// Pixels per point.
     public let scale: Double
-    /// Premultiplied RGBA8 pixels, `stride * height` bytes.
-    public var pixels: [UInt8]
+    /// Premultiplied RGBA8 pixels, `stride * height` bytes. Read-only outside the module so the count always
+    /// matches the size; write through ``withUnsafeMutablePixels(_:)``.
+    public internal(set) var pixels: [UInt8]
     /// The pixel rectangle drawing is limited to; the whole canvas unless inside ``withClip(_:_:)``.
     public private(set) var clip: PixelRegion
 
@@ -56,6 +57,14 @@ public struct Canvas: Sendable {
     private static func pixelCount(_ x: Double) -> Int {
         guard x.isFinite else { return 1 }
         return Int(min(max(x.rounded(), 1), Double(maximumDimension)))
+    }
+
+    /// Calls `body` with the pixel bytes (`stride * height`, premultiplied RGBA8, the `ck_image` layout),
+    /// e.g. to run a kernel function on them in place.
+    public mutating func withUnsafeMutablePixels<Result>(
+        _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try pixels.withUnsafeMutableBufferPointer { buffer in try body(buffer) }
     }
 
     /// The premultiplied RGBA bytes at pixel (`x`, `y`); transparent black outside the canvas.
