@@ -30,8 +30,9 @@ let package = Package(
         // MARK: - Tools
         .target(
             name: "PreviewRendering",
-            dependencies: ["AnimationKernel"],
-            path: "Sources/PreviewRendering"
+            dependencies: ["AnimationKernel", "CKernel"],
+            path: "Sources/PreviewRendering",
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "transition-preview",

@@ -1,4 +1,10 @@
 import PreviewRendering
 
-// Placeholder: the preview arrives with its issue.
-print("transition-preview: not implemented yet")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Everything lives in PreviewRendering so tests can run the same pipeline; see `--help`.
+exit(PreviewRunner.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,2 +1,0 @@
-/// Software rendering of transition frames to PNG, APNG and SVG for `transition-preview`. Placeholder.
-public enum PreviewRendering {}

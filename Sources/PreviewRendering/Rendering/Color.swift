@@ -1,0 +1,57 @@
+/// An sRGB colour with straight (non-premultiplied) alpha; components in 0...1 (clamped when drawn).
+public struct Color: Sendable, Hashable {
+    /// Red, 0...1.
+    public var red: Double
+    /// Green, 0...1.
+    public var green: Double
+    /// Blue, 0...1.
+    public var blue: Double
+    /// Opacity, 0...1.
+    public var alpha: Double
+
+    /// Creates a colour from straight-alpha components in 0...1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A grey: `white` 0 is black, 1 is white.
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour from a 24-bit `0xRRGGBB` literal, as design tools print them.
+    public init(rgb: UInt32, alpha: Double = 1) {
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+    }
+
+    /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
+    public func opacity(_ factor: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * clampUnit(factor))
+    }
+
+    /// Fully transparent.
+    public static let clear = Color(white: 0, alpha: 0)
+    /// Opaque black.
+    public static let black = Color(white: 0)
+    /// Opaque white.
+    public static let white = Color(white: 1)
+
+    /// `0xRRGGBB` of the colour ignoring alpha, for SVG `#rrggbb`.
+    var rgbHex: String {
+        let value = (channel8(red) << 16) | (channel8(green) << 8) | channel8(blue)
+        let digits = String(value, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    private func channel8(_ x: Double) -> UInt32 { UInt32((clampUnit(x) * 255).rounded()) }
+}
+
+/// `x` clamped to 0...1; NaN becomes 0.
+@inline(__always) func clampUnit(_ x: Double) -> Double {
+    x > 0 ? (x < 1 ? x : 1) : 0
+}

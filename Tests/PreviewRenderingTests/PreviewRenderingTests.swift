@@ -1,7 +1,0 @@
-import Testing
-
-@testable import PreviewRendering
-
-@Test func moduleLinks() {
-    #expect(String(describing: PreviewRendering.self) == "PreviewRendering")
-}
