@@ -117,6 +117,8 @@ public struct BottomSheet: Sendable {
         public var presentation: Double
         /// What the sheet is doing at this time.
         public var phase: Phase
+        /// How far the keyboard rises into the container at this time, in points (0 when hidden).
+        public var keyboardHeight: Double
     }
 
     /// The tunables in force.
@@ -364,7 +366,7 @@ public struct BottomSheet: Sendable {
         return Frame(
             sheet: sheet, contentArea: content, navigationBarHeight: bar,
             dimmingAlpha: Sanitize.clamp(configuration.dimmingAlpha, 0, 1) * presentation * alpha, sheetAlpha: alpha,
-            presentation: presentation, phase: phase)
+            presentation: presentation, phase: phase, keyboardHeight: kb)
     }
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once).

@@ -60,7 +60,7 @@ public struct PreviewSceneOptions: Sendable, Hashable {
 public enum PreviewScenes {
     /// The real transitions, in the order they are rendered by default. Add a scene here to publish it.
     public static func transitions(options: PreviewSceneOptions) -> [any PreviewScene] {
-        []
+        [SheetScene(options: options), NavigationScene(options: options)]
     }
 
     /// Self-contained demonstrations of the pipeline; their names start with `demo-`.
