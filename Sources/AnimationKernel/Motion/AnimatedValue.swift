@@ -24,16 +24,22 @@ public struct AnimatedValue: Sendable {
         case immediate
     }
 
+    /// The current segment. Its payloads are plain numbers; the spring and curve it uses are stored beside it, so
+    /// reads borrow them instead of copying an enum payload (a curve may own heap storage, whose copies cost
+    /// reference counting on every frame).
     private enum Segment: Sendable {
-        /// At rest at a value.
+        /// At rest at the target.
         case rest
-        /// Spring from displacement `x0` (from the target) and velocity `v0` at `start`.
-        case spring(Spring, x0: Double, v0: Double)
-        /// Curve from `from` to the target over `duration`, starting at `start`.
-        case curve(TimingCurve, from: Double, duration: Double)
-        /// Set directly by a gesture: holds `value` with the reported `velocity`.
+        /// ``spring`` from displacement `x0` (from the target) and velocity `v0` at `startTime`.
+        case spring(x0: Double, v0: Double)
+        /// ``curve`` from `from` to the target over `duration`, starting at `startTime`.
+        case curve(from: Double, duration: Double)
+        /// Set directly by a gesture: holds the target with the reported `velocity`.
         case tracking(velocity: Double)
     }
+
+    private var spring: Spring = .smooth
+    private var curve: TimingCurve = .linear
 
     /// Where the value is heading (for ``Segment/tracking(velocity:)`` and rest: where it is).
     public private(set) var target: Double
@@ -68,10 +74,10 @@ public struct AnimatedValue: Sendable {
             return (target, 0)
         case .tracking(let velocity):
             return (target, velocity)
-        case .spring(let spring, let x0, let v0):
+        case .spring(let x0, let v0):
             let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t.isFinite ? t : 0)
             return (target + x, v)
-        case .curve(let curve, let from, let duration):
+        case .curve(let from, let duration):
             guard t < duration else { return (target, 0) }
             let progress = t / duration
             let distance = target - from
@@ -79,8 +85,14 @@ public struct AnimatedValue: Sendable {
         }
     }
 
-    /// Position at `time`.
-    @inlinable public func value(at time: Double) -> Double { state(at: time).value }
+    /// Position at `time` (for a curve this skips the slope, which costs a second solve).
+    public func value(at time: Double) -> Double {
+        if case .curve(let from, let duration) = segment {
+            let t = time.isFinite ? max(0, time - startTime) : 0
+            return t < duration ? from + (target - from) * curve.value(at: t / duration) : target
+        }
+        return state(at: time).value
+    }
 
     /// Velocity at `time`, in units per second.
     @inlinable public func velocity(at time: Double) -> Double { state(at: time).velocity }
@@ -111,6 +123,11 @@ public struct AnimatedValue: Sendable {
         // Settled means within the tolerance: a spring's closed form still has a vanishing velocity then, which a
         // following curve may drop (the position stays continuous).
         let moving = !isSettled(at: now) || (initialVelocity ?? 0) != 0
+        if !moving && x == target {
+            // Nothing to move: stay at rest (no segment to evaluate on every frame).
+            jump(to: target, at: now)
+            return
+        }
         switch driver {
         case .immediate:
             jump(to: target, at: now)
@@ -126,7 +143,8 @@ public struct AnimatedValue: Sendable {
             } else {
                 self.target = target
                 startTime = now
-                segment = .curve(curve, from: x, duration: duration)
+                self.curve = curve
+                segment = .curve(from: x, duration: duration)
                 settleTime = now + duration
             }
         }
@@ -138,10 +156,10 @@ public struct AnimatedValue: Sendable {
         guard target.isFinite else { return }
         let now = eventTime(time)
         switch segment {
-        case .spring(let spring, _, _):
+        case .spring:
             let (x, v) = state(at: now)
             startSpring(spring, from: x, velocity: v, to: target, at: now)
-        case .curve(_, _, let duration):
+        case .curve(_, let duration):
             if isSettled(at: now) {
                 jump(to: target, at: now)
             } else {
@@ -185,7 +203,8 @@ public struct AnimatedValue: Sendable {
         self.target = target
         startTime = now
         let x0 = x - target
-        segment = .spring(spring, x0: x0, v0: v)
+        self.spring = spring
+        segment = .spring(x0: x0, v0: v)
         settleTime = now + spring.settlingTime(displacement: x0, velocity: v, epsilon: settleTolerance)
     }
 

@@ -452,14 +452,6 @@ public struct BottomSheet: Sendable {
         return heights
     }
 
-    private func sortedDetentHeightsMinimum(keyboard kb: Double) -> Double {
-        var lowest = Double.infinity
-        for detent in configuration.detents.prefix(DetentHeights.capacity) {
-            lowest = min(lowest, height(of: detent, keyboard: kb))
-        }
-        return lowest.isFinite ? lowest : contentExtent(keyboard: kb)
-    }
-
     private func restingHeight(detent index: Int, keyboard kb: Double) -> Double {
         let heights = sortedDetentHeights(keyboard: kb)
         return heights[min(max(index, 0), heights.count - 1)]

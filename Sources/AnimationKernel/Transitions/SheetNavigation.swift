@@ -100,21 +100,23 @@ public struct SheetNavigation: Sendable {
             }
         }
 
-        /// Inserts keeping back-to-front order (by `zIndex`); when full, the backmost screen is dropped.
-        mutating func insert(_ frame: ScreenFrame) {
-            if count == Self.capacity {
-                guard frame.zIndex > self[0].zIndex else { return }
-                (a, b, c, d) = (b, c, d, nil)
-                count -= 1
-            }
+        /// Adds a screen behind every screen added so far (callers go front to back); when full, further screens
+        /// are dropped: the front ones win. Call ``finishFrontToBack()`` once after the last one.
+        mutating func appendBehind(_ frame: ScreenFrame) {
+            guard count < Self.capacity else { return }
             set(count, frame)
             count += 1
-            var i = count - 1
-            while i > 0, self[i - 1].zIndex > self[i].zIndex {
-                let back = self[i - 1]
-                set(i - 1, self[i])
-                set(i, back)
-                i -= 1
+        }
+
+        /// Turns the front-to-back order of ``appendBehind(_:)`` into the collection's back-to-front order.
+        mutating func finishFrontToBack() {
+            switch count {
+            case 2: swap(&a, &b)
+            case 3: swap(&a, &c)
+            case 4:
+                swap(&a, &d)
+                swap(&b, &c)
+            default: break
             }
         }
 
@@ -328,17 +330,19 @@ public struct SheetNavigation: Sendable {
         // is not drawn. The cover is tracked as one interval (a gap only makes it smaller: never hides too much).
         var coverLow = 0.0
         var coverHigh = 0.0
-        for entry in entries.reversed() {
-            let offset = entry.offset.value(at: time)
-            let alpha = Sanitize.clamp(entry.alpha.value(at: time), 0, 1)
+        for index in entries.indices.reversed() {
+            // Read in place: an entry is a few hundred bytes (its channels carry their curves).
+            let offset = entries[index].offset.value(at: time)
+            let alpha = Sanitize.clamp(entries[index].alpha.value(at: time), 0, 1)
             guard alpha > 0, offset > -1, offset < 1 else { continue }
             // The part of the screen inside the sheet (the sheet clips it) is all that can show.
             if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
+            let entry = entries[index]
             let y = sheetFrame.sheet.minY + (entry.screen.showsNavigationBar ? bar : 0)
             let rect = Rect(
                 x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width,
                 height: clampedContent(entry.screen.contentHeight))
-            screens.insert(ScreenFrame(id: entry.screen.id, rect: rect, alpha: alpha, zIndex: entry.zIndex))
+            screens.appendBehind(ScreenFrame(id: entry.screen.id, rect: rect, alpha: alpha, zIndex: entry.zIndex))
             guard alpha == 1 else { continue }
             if coverLow == coverHigh {
                 (coverLow, coverHigh) = (offset, offset + 1)
@@ -346,6 +350,7 @@ public struct SheetNavigation: Sendable {
                 (coverLow, coverHigh) = (min(coverLow, offset), max(coverHigh, offset + 1))
             }
         }
+        screens.finishFrontToBack()
         let progress = Sanitize.clamp(barProgress.value(at: time), 0, 1)
         let barAlpha = lerp(barFrom ? 1 : 0, barTo ? 1 : 0, progress)
         return Frame(
