@@ -123,7 +123,7 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vm series = vf_lt(theta, half);
         const vm over = vm_andnot(vf_gt(s2, zero), series);
         const vm under = vm_andnot(vf_lt(s2, zero), series);
-        const vf wd_safe = vf_sel(series, one, wd);
+        const vf inv_wd = vf_div(one, vf_sel(series, one, wd)); /* 1 / wd, shared by both non-series forms */
 
         /* One exponential serves every regime: e^{-a t}, or e^{-r1 t} in overdamped lanes. */
         const vf r1 = vf_div(vf_mul(w, w), vf_add(a, wd));
@@ -147,13 +147,13 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
             vf sn, cn;
             ck_v_sincos(theta, &sn, &cn);
             ec = vf_sel(under, vf_mul(e, cn), ec);
-            es = vf_sel(under, vf_div(vf_mul(e, sn), wd_safe), es);
+            es = vf_sel(under, vf_mul(vf_mul(e, sn), inv_wd), es);
         }
         if (vm_any(over)) {
             const vf e2 = ck_v_exp_neg(vf_sub(zero, vf_add(theta, theta)));
             const vf he = vf_mul(e, half);
             ec = vf_sel(over, vf_mul(he, vf_add(one, e2)), ec);
-            es = vf_sel(over, vf_div(vf_mul(he, vf_sub(one, e2)), wd_safe), es);
+            es = vf_sel(over, vf_mul(vf_mul(he, vf_sub(one, e2)), inv_wd), es);
         }
 
         const vf b = vf_fma(a, x0, v0);                /* v0 + a x0 */

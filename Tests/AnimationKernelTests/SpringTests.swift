@@ -110,7 +110,9 @@ import Testing
     func settlingDurationIsTheLastTimeWithinEpsilon(initialVelocity: Double) {
         for spring in [Spring.smooth, .snappy, .bouncy] {
             let settle = spring.settlingDuration(from: 0, to: 300, initialVelocity: initialVelocity, epsilon: 0.5)
-            let offset = { (t: Double) in abs(spring.value(from: 0, to: 300, initialVelocity: initialVelocity, at: t) - 300) }
+            let offset = { (t: Double) in
+                abs(spring.value(from: 0, to: 300, initialVelocity: initialVelocity, at: t) - 300)
+            }
             #expect(abs(offset(settle) - 0.5) < 1e-6)
             // Never above epsilon afterwards, and above it just before.
             for k in 1...400 { #expect(offset(settle + Double(k) * 0.005) <= 0.5) }
@@ -161,7 +163,8 @@ import Testing
                 elapsed += dt
             }
             let expected = [
-                spring.value(from: 0, to: 100, at: elapsed), spring.value(from: 50, to: 50, initialVelocity: 400, at: elapsed),
+                spring.value(from: 0, to: 100, at: elapsed),
+                spring.value(from: 50, to: 50, initialVelocity: 400, at: elapsed),
                 spring.value(from: -20, to: -80, at: elapsed),
             ]
             let amplitude: [Double] = [100, 400 / spring.angularFrequency, 60]
