@@ -258,6 +258,8 @@ static double settling_time(double w, double z, double x0, double v0, double eps
     return 0.0;
 }
 
+/* zeta == 0: +INFINITY when the amplitude sqrt(x0^2 + (v0 / omega0)^2) exceeds epsilon, else 0 (|x| never
+   rises above epsilon, the contract's "0 if |x(t)| <= epsilon for all t"); (0, 0) is at rest: 0. */
 ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsilon, double *t) {
     if (!t) return CK_ERR_NULL;
     if (!spring_valid(s) || !is_finite(x0) || !is_finite(v0) || !is_finite(epsilon) || epsilon <= 0.0)
@@ -336,8 +338,12 @@ const struct ck_spring_ops ck_spring_ops_scalar = {
 
 /* MARK: - Batch entry points */
 
+/* Decisions the contract leaves open:
+   - n == 0: CK_OK without looking at any pointer (Swift passes NULL for empty buffers);
+   - np neither 1 nor n: CK_ERR_SIZE (a count inconsistent with the buffers, like a bad scratch size);
+   - x and v overlapping, or the propagators overlapping either: CK_ERR_OVERLAP;
+   - propagator entries are not checked: any float matrix is a valid propagator. */
 ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n) {
-    /* n == 0 is a no-op that examines nothing (Swift passes NULL for empty buffers). */
     if (n == 0) return CK_OK;
     if (!p || !x || !v) return CK_ERR_NULL;
     if (np != 1 && np != n) return CK_ERR_SIZE;
@@ -371,6 +377,8 @@ ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, 
     return CK_OK;
 }
 
+/* n == 0: CK_OK without looking at any pointer. A lane is valid when omega0 is finite and > 0, zeta finite
+   and >= 0, x0 and v0 finite, t finite and >= 0 (ck_v_lane_valid in spring_lanes.h). */
 ck_status ck_spring_eval_n(const float *omega0, const float *zeta, const float *x0, const float *v0,
                            const float *t, float *x, float *v, size_t n) {
     if (n == 0) return CK_OK;
