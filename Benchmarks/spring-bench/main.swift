@@ -207,7 +207,7 @@ func naiveSpring(_ w: Double, _ z: Double, _ x0: Double, _ v0: Double, _ t: Doub
     blackHole(outX[lanes / 2])
 }
 
-let (evalBest, naive) = measurePair(rounds: 9, evalLanes, naiveLanes)
+let (evalBest, naive) = measurePair(rounds: 15, evalLanes, naiveLanes)
 report.add(
     "eval_n mixed regimes, 2^20 lanes (\(isaName))", evalBest, baseline: ("naive libm", naive),
     target: (">= 8x faster than naive", naive.median >= 8 * evalBest.median),
