@@ -103,10 +103,10 @@ static double spring_x(double w, double z, double x0, double v0, double t) {
 
 /* MARK: - Validation */
 
-static int finite(double value) { return isfinite(value); }
+static int is_finite(double value) { return isfinite(value); }
 
 static int spring_valid(ck_spring s) {
-    return finite(s.omega0) && s.omega0 > 0.0 && finite(s.zeta) && s.zeta >= 0.0;
+    return is_finite(s.omega0) && s.omega0 > 0.0 && is_finite(s.zeta) && s.zeta >= 0.0;
 }
 
 /* Whether [p, p + pn) and [q, q + qn) (bytes) share a byte. */
@@ -119,34 +119,34 @@ static int bytes_overlap(const void *p, size_t pn, const void *q, size_t qn) {
 
 ck_status ck_spring_make(double mass, double stiffness, double damping, ck_spring *out) {
     if (!out) return CK_ERR_NULL;
-    if (!finite(mass) || !finite(stiffness) || !finite(damping) || mass <= 0.0 || stiffness <= 0.0 ||
+    if (!is_finite(mass) || !is_finite(stiffness) || !is_finite(damping) || mass <= 0.0 || stiffness <= 0.0 ||
         damping < 0.0)
         return CK_ERR_ARGUMENT;
     const double omega0 = sqrt(stiffness / mass);
     const double zeta = damping / (2.0 * sqrt(stiffness * mass));
-    if (!finite(omega0) || !(omega0 > 0.0) || !finite(zeta)) return CK_ERR_ARGUMENT; /* k/m out of range */
+    if (!is_finite(omega0) || !(omega0 > 0.0) || !is_finite(zeta)) return CK_ERR_ARGUMENT; /* k/m out of range */
     *out = (ck_spring){omega0, zeta};
     return CK_OK;
 }
 
 ck_status ck_spring_from_response(double response, double damping_ratio, ck_spring *out) {
     if (!out) return CK_ERR_NULL;
-    if (!finite(response) || !finite(damping_ratio) || response <= 0.0 || damping_ratio < 0.0)
+    if (!is_finite(response) || !is_finite(damping_ratio) || response <= 0.0 || damping_ratio < 0.0)
         return CK_ERR_ARGUMENT;
     const double omega0 = 2.0 * ck_pi / response;
-    if (!finite(omega0)) return CK_ERR_ARGUMENT; /* response so small that omega0 overflows */
+    if (!is_finite(omega0)) return CK_ERR_ARGUMENT; /* response so small that omega0 overflows */
     *out = (ck_spring){omega0, damping_ratio};
     return CK_OK;
 }
 
 ck_status ck_spring_from_duration(double duration, double bounce, ck_spring *out) {
     if (!out) return CK_ERR_NULL;
-    if (!finite(duration) || !finite(bounce) || duration <= 0.0 || bounce <= -1.0 || bounce > 1.0)
+    if (!is_finite(duration) || !is_finite(bounce) || duration <= 0.0 || bounce <= -1.0 || bounce > 1.0)
         return CK_ERR_ARGUMENT;
     const double omega0 = 2.0 * ck_pi / duration;
-    if (!finite(omega0)) return CK_ERR_ARGUMENT;
+    if (!is_finite(omega0)) return CK_ERR_ARGUMENT;
     const double zeta = bounce >= 0.0 ? 1.0 - bounce : 1.0 / (1.0 + bounce);
-    if (!finite(zeta)) return CK_ERR_ARGUMENT;
+    if (!is_finite(zeta)) return CK_ERR_ARGUMENT;
     *out = (ck_spring){omega0, zeta};
     return CK_OK;
 }
@@ -155,7 +155,7 @@ ck_status ck_spring_from_duration(double duration, double bounce, ck_spring *out
 
 ck_status ck_spring_eval(ck_spring s, double x0, double v0, double t, double *x, double *v) {
     if (!x || !v) return CK_ERR_NULL;
-    if (!spring_valid(s) || !finite(x0) || !finite(v0) || !finite(t) || t < 0.0) return CK_ERR_ARGUMENT;
+    if (!spring_valid(s) || !is_finite(x0) || !is_finite(v0) || !is_finite(t) || t < 0.0) return CK_ERR_ARGUMENT;
     spring_state(s.omega0, s.zeta, x0, v0, t, x, v);
     return CK_OK;
 }
@@ -182,7 +182,7 @@ static double first_root(double a_coef, double b_coef, double wd, int under) {
     if (a_coef == 0.0) return 0.0;
     if (b_coef == 0.0) return -1.0;
     const double r = a_coef / b_coef; /* S / C = r */
-    if (!(r > 0.0) || !finite(r)) return -1.0;
+    if (!(r > 0.0) || !is_finite(r)) return -1.0;
     if (wd == 0.0) return r;
     const double y = wd * r;
     if (y >= 1.0) return -1.0;
@@ -258,9 +258,11 @@ static double settling_time(double w, double z, double x0, double v0, double eps
     return 0.0;
 }
 
+/* zeta == 0: +INFINITY when the amplitude sqrt(x0^2 + (v0 / omega0)^2) exceeds epsilon, else 0 (|x| never
+   rises above epsilon, the contract's "0 if |x(t)| <= epsilon for all t"); (0, 0) is at rest: 0. */
 ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsilon, double *t) {
     if (!t) return CK_ERR_NULL;
-    if (!spring_valid(s) || !finite(x0) || !finite(v0) || !finite(epsilon) || epsilon <= 0.0)
+    if (!spring_valid(s) || !is_finite(x0) || !is_finite(v0) || !is_finite(epsilon) || epsilon <= 0.0)
         return CK_ERR_ARGUMENT;
     *t = settling_time(s.omega0, s.zeta, x0, v0, epsilon);
     return CK_OK;
@@ -270,7 +272,7 @@ ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsi
 
 ck_status ck_propagator_make(ck_spring s, double dt, ck_propagator *out) {
     if (!out) return CK_ERR_NULL;
-    if (!spring_valid(s) || !finite(dt) || dt < 0.0) return CK_ERR_ARGUMENT;
+    if (!spring_valid(s) || !is_finite(dt) || dt < 0.0) return CK_ERR_ARGUMENT;
     /* The columns are the closed form from (1, 0) and (0, 1): x = ec + a es, es; v = -w^2 es, ec - a es. */
     double ec, es;
     spring_basis(s.omega0, s.zeta, dt, &ec, &es);
@@ -336,8 +338,12 @@ const struct ck_spring_ops ck_spring_ops_scalar = {
 
 /* MARK: - Batch entry points */
 
+/* Decisions the contract leaves open:
+   - n == 0: CK_OK without looking at any pointer (Swift passes NULL for empty buffers);
+   - np neither 1 nor n: CK_ERR_SIZE (a count inconsistent with the buffers, like a bad scratch size);
+   - x and v overlapping, or the propagators overlapping either: CK_ERR_OVERLAP;
+   - propagator entries are not checked: any float matrix is a valid propagator. */
 ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n) {
-    /* n == 0 is a no-op that examines nothing (Swift passes NULL for empty buffers). */
     if (n == 0) return CK_OK;
     if (!p || !x || !v) return CK_ERR_NULL;
     if (np != 1 && np != n) return CK_ERR_SIZE;
@@ -371,6 +377,8 @@ ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, 
     return CK_OK;
 }
 
+/* n == 0: CK_OK without looking at any pointer. A lane is valid when omega0 is finite and > 0, zeta finite
+   and >= 0, x0 and v0 finite, t finite and >= 0 (ck_v_lane_valid in spring_lanes.h). */
 ck_status ck_spring_eval_n(const float *omega0, const float *zeta, const float *x0, const float *v0,
                            const float *t, float *x, float *v, size_t n) {
     if (n == 0) return CK_OK;

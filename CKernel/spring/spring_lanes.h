@@ -45,12 +45,13 @@ static inline vf ck_v_exp_neg(vf x) {
     return vf_sel(underflow, vf_set(0.0f), vf_mul(y, vi_pow2(n)));
 }
 
-/* sin and cos of x >= 0. x is capped at 2^26: beyond it one float ulp is a quarter turn or more, so no
-   phase survives anyway (the contract's bound 1e-6 * S * omega0 * t is far looser there), and the cap
-   keeps the quadrant count inside int32. Error below 2^24: about ulp(x) from reducing n * pi/2 in three
-   float parts (n * 1.5703125 is exact up to n = 2^15), the same size as the rounding of x itself. */
+/* sin and cos of x >= 0. x is capped at 2^20: beyond it one float ulp of x is 1/8 rad or more, so no
+   phase survives anyway (the contract's bound 1e-6 * S * omega0 * t is loose there), and the cap keeps
+   the reduced argument within 0.85 so the polynomials stay within [-1, 1] without clamping. Below the
+   cap the error is about ulp(x), from reducing n * pi/2 in three float parts (n * 1.5703125 is exact up
+   to n = 2^15), the same size as the rounding of x itself. */
 static inline void ck_v_sincos(vf x, vf *s, vf *c) {
-    x = vf_min(x, vf_set(67108864.0f));
+    x = vf_min(x, vf_set(1048576.0f));
     const vi n = vf_round_i(vf_mul(x, vf_set(0.636619772367581343f)));
     const vf fn = vi_to_f(n);
     vf r = vf_fma(fn, vf_set(-1.5703125f), x);
@@ -71,8 +72,8 @@ static inline void ck_v_sincos(vf x, vf *s, vf *c) {
     const vf cv = vf_sel(swap, sr, cr);
     const vm sneg = vi_bit(n, 2);
     const vm cneg = vm_xor(swap, sneg); /* bit 1 of n + 1 */
-    *s = vf_min(vf_set(1.0f), vf_max(vf_set(-1.0f), vf_sel(sneg, vf_sub(vf_set(0.0f), sv), sv)));
-    *c = vf_min(vf_set(1.0f), vf_max(vf_set(-1.0f), vf_sel(cneg, vf_sub(vf_set(0.0f), cv), cv)));
+    *s = vf_sel(sneg, vf_sub(vf_set(0.0f), sv), sv);
+    *c = vf_sel(cneg, vf_sub(vf_set(0.0f), cv), cv);
 }
 
 /* MARK: - Closed form per lane
@@ -123,7 +124,7 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vm series = vf_lt(theta, half);
         const vm over = vm_andnot(vf_gt(s2, zero), series);
         const vm under = vm_andnot(vf_lt(s2, zero), series);
-        const vf wd_safe = vf_sel(series, one, wd);
+        const vf inv_wd = vf_div(one, vf_sel(series, one, wd)); /* 1 / wd, shared by both non-series forms */
 
         /* One exponential serves every regime: e^{-a t}, or e^{-r1 t} in overdamped lanes. */
         const vf r1 = vf_div(vf_mul(w, w), vf_add(a, wd));
@@ -147,13 +148,13 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
             vf sn, cn;
             ck_v_sincos(theta, &sn, &cn);
             ec = vf_sel(under, vf_mul(e, cn), ec);
-            es = vf_sel(under, vf_div(vf_mul(e, sn), wd_safe), es);
+            es = vf_sel(under, vf_mul(vf_mul(e, sn), inv_wd), es);
         }
         if (vm_any(over)) {
             const vf e2 = ck_v_exp_neg(vf_sub(zero, vf_add(theta, theta)));
             const vf he = vf_mul(e, half);
             ec = vf_sel(over, vf_mul(he, vf_add(one, e2)), ec);
-            es = vf_sel(over, vf_div(vf_mul(he, vf_sub(one, e2)), wd_safe), es);
+            es = vf_sel(over, vf_mul(vf_mul(he, vf_sub(one, e2)), inv_wd), es);
         }
 
         const vf b = vf_fma(a, x0, v0);                /* v0 + a x0 */

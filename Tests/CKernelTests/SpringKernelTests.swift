@@ -218,9 +218,13 @@ private func prop(_ s: ck_spring, _ dt: Double) -> ck_status {
             Case(name: "propagate x overlaps v", expected: CK_ERR_OVERLAP) {
                 var q = ck_propagator()
                 var xv = [Float](repeating: 0, count: 8)
-                return xv.withUnsafeMutableBufferPointer { ck_propagate_n(&q, 1, $0.baseAddress, $0.baseAddress! + 2, 4) }
+                return xv.withUnsafeMutableBufferPointer {
+                    ck_propagate_n(&q, 1, $0.baseAddress, $0.baseAddress! + 2, 4)
+                }
             },
-            Case(name: "eval_n n 0 with NULL", expected: CK_OK) { ck_spring_eval_n(nil, nil, nil, nil, nil, nil, nil, 0) },
+            Case(name: "eval_n n 0 with NULL", expected: CK_OK) {
+                ck_spring_eval_n(nil, nil, nil, nil, nil, nil, nil, 0)
+            },
             Case(name: "eval_n input NULL", expected: CK_ERR_NULL) {
                 var a: [Float] = [1]
                 var x: [Float] = [0]
@@ -333,7 +337,8 @@ extension ISASwitching {
             #expect(status == CK_ERR_ARGUMENT)
             var expectedX = 0.0
             var expectedV = 0.0
-            _ = ck_spring_eval(ck_spring(omega0: 6, zeta: Double(Float(0.3))), 1, -2, Double(Float(0.4)), &expectedX, &expectedV)
+            _ = ck_spring_eval(
+                ck_spring(omega0: 6, zeta: Double(Float(0.3))), 1, -2, Double(Float(0.4)), &expectedX, &expectedV)
             for i in 0..<n {
                 if bad.contains(i) {
                     #expect(x[i].isNaN && v[i].isNaN, "lane \(i)")
@@ -344,7 +349,9 @@ extension ISASwitching {
         }
 
         /// Lanes of several springs stepped for 2 s; compared with the double closed form.
-        private func stepTwoSeconds(isa: ck_isa, spring: ck_spring, dts: [[Double]]) -> (x: [Float], expected: [Double], scale: [Double]) {
+        private func stepTwoSeconds(isa: ck_isa, spring: ck_spring, dts: [[Double]]) -> (
+            x: [Float], expected: [Double], scale: [Double]
+        ) {
             let n = dts.count
             let x0 = (0..<n).map { Float(1 - 0.15 * Double($0)) }
             let v0 = (0..<n).map { Float(3 * Double($0) - 5) }
