@@ -28,12 +28,22 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 10 * 8 + 4 * 16 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 
 /* Horner forms; plain multiply-add so the portable build needs no FMA instruction. */
 static inline double ck_bz_x(const ck_bezier *b, double t) { return ((b->_x[0] * t + b->_x[1]) * t + b->_x[2]) * t; }
-static inline double ck_bz_y(const ck_bezier *b, double t) { return ((b->_y[0] * t + b->_y[1]) * t + b->_y[2]) * t; }
+/* y(t), rounded monotonically at both ends: Horner in t has relative accuracy near t = 0, but near
+   t = 1 its rounding noise (1e-16) would make a flat end (y2 == 1) go up and down between neighbouring
+   inputs. There 1 - y = s (s^2 + 3 (1-y1) s t + 3 (1-y2) t^2) with s = 1 - t (exact for t >= 1/2) is
+   small and accurate, and 1 - (it) rounds monotonically. Both are computed and one is selected, so
+   there is no unpredictable branch. */
+static inline double ck_bz_y(const ck_bezier *b, double t) {
+    const double s = 1.0 - t;
+    const double near_start = ((b->_y[0] * t + b->_y[1]) * t + b->_y[2]) * t;
+    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * t * t);
+    return t <= 0.5 ? near_start : near_end;
+}
 static inline double ck_bz_dx(const ck_bezier *b, double t) {
     return (3.0 * b->_x[0] * t + 2.0 * b->_x[1]) * t + b->_x[2];
 }
@@ -162,6 +172,8 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._y[2] = 3.0 * y1;
     c._y[1] = 3.0 * (y2 - y1) - c._y[2];
     c._y[0] = 1.0 - c._y[2] - c._y[1];
+    c._y_end[0] = 3.0 * (1.0 - y1);
+    c._y_end[1] = 3.0 * (1.0 - y2);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
     c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
     /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
