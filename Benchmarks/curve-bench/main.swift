@@ -123,7 +123,6 @@ let count = 1 << 20
 var generator = SplitMix64(seed: 0x00C0_FFEE)
 let inputs: [Double] = (0..<count).map { _ in Double(generator.next() >> 11) * 0x1p-53 }
 let floatInputs: [Float] = inputs.map { Float($0) }
-var floatOutputs = [Float](repeating: 0, count: count)
 let accuracyCount = 1 << 16
 
 let curves: [(String, (Double, Double, Double, Double))] = [
@@ -144,32 +143,42 @@ func isaName(_ isa: ck_isa) -> String {
 }
 
 let best = ck_isa_best()
-var isas: [ck_isa] = [CK_ISA_SCALAR]
-for isa in [CK_ISA_SSE2, CK_ISA_AVX2, CK_ISA_NEON] where ck_isa_set(isa) == CK_OK { isas.append(isa) }
+let isas: [ck_isa] = [CK_ISA_SCALAR] + [CK_ISA_SSE2, CK_ISA_AVX2, CK_ISA_NEON].filter { ck_isa_set($0) == CK_OK }
 _ = ck_isa_set(best)
 
 var report = Report(benchmark: "curve-bench")
 print("2^20 random inputs per case; best ISA \(isaName(best)); ns/eval = median / 2^20")
 
-for (name, p) in curves {
+/// One curve: float batch per ISA and scalar calls against the browser solver, then accuracy. Buffers
+/// and the curve live behind pointers so the timed loops carry no exclusivity checks.
+func run(_ name: String, _ p: (Double, Double, Double, Double), _ report: inout Report) {
     let baseline = BrowserBezier(p.0, p.1, p.2, p.3)
-    var curve = ck_bezier()
-    guard ck_bezier_init(&curve, p.0, p.1, p.2, p.3) == CK_OK else { fatalError("bench curve rejected") }
+    let curve = UnsafeMutablePointer<ck_bezier>.allocate(capacity: 1)
+    let xs = UnsafeMutablePointer<Float>.allocate(capacity: count)
+    let ys = UnsafeMutablePointer<Float>.allocate(capacity: count)
+    let xd = UnsafeMutablePointer<Double>.allocate(capacity: count)
+    defer {
+        curve.deallocate()
+        xs.deallocate()
+        ys.deallocate()
+        xd.deallocate()
+    }
+    for index in 0..<count {
+        xs[index] = floatInputs[index]
+        xd[index] = inputs[index]
+    }
+    guard ck_bezier_init(curve, p.0, p.1, p.2, p.3) == CK_OK else { fatalError("bench curve rejected") }
 
     // Float batch: the browser solver over the same float inputs (computed in double, stored as float).
     let browserBatch = measure(runs: 9) {
-        floatInputs.withUnsafeBufferPointer { input in
-            floatOutputs.withUnsafeMutableBufferPointer { output in
-                for index in 0..<count { output[index] = Float(baseline.value(Double(input[index]))) }
-            }
-        }
-        blackHole(floatOutputs[count / 2])
+        for index in 0..<count { ys[index] = Float(baseline.value(Double(xs[index]))) }
+        blackHole(ys[count / 2])
     }
     for isa in isas.reversed() {
         _ = ck_isa_set(isa)
         let sample = measure(runs: 15) {
-            _ = ck_bezier_value_n(&curve, floatInputs, &floatOutputs, count)
-            blackHole(floatOutputs[count / 2])
+            _ = ck_bezier_value_n(curve, xs, ys, count)
+            blackHole(ys[count / 2])
         }
         let perEval = sample.median / Double(count)
         let speedup = browserBatch.median / sample.median
@@ -183,12 +192,12 @@ for (name, p) in curves {
     // Scalar double calls.
     let browserScalar = measure(runs: 9) {
         var sum = 0.0
-        for x in inputs { sum += baseline.value(x) }
+        for index in 0..<count { sum += baseline.value(xd[index]) }
         blackHole(sum)
     }
     let kernelScalar = measure(runs: 15) {
         var sum = 0.0
-        for x in inputs { sum += ck_bezier_value(&curve, x) }
+        for index in 0..<count { sum += ck_bezier_value(curve, xd[index]) }
         blackHole(sum)
     }
     let perCall = kernelScalar.median / Double(count)
@@ -203,14 +212,14 @@ for (name, p) in curves {
     var browserError = 0.0
     var kernelError = 0.0
     var kernelFloatError = 0.0
-    _ = ck_bezier_value_n(&curve, floatInputs, &floatOutputs, accuracyCount)
+    _ = ck_bezier_value_n(curve, xs, ys, accuracyCount)
     for index in 0..<accuracyCount {
-        let x = inputs[index]
+        let x = xd[index]
         let exact = referenceY(p, x)
         browserError = max(browserError, abs(baseline.value(x) - exact))
-        kernelError = max(kernelError, abs(ck_bezier_value(&curve, x) - exact))
-        let exactAtFloat = referenceY(p, Double(floatInputs[index]))
-        kernelFloatError = max(kernelFloatError, abs(Double(floatOutputs[index]) - exactAtFloat))
+        kernelError = max(kernelError, abs(ck_bezier_value(curve, x) - exact))
+        let exactAtFloat = referenceY(p, Double(xs[index]))
+        kernelFloatError = max(kernelFloatError, abs(Double(ys[index]) - exactAtFloat))
     }
     print(
         "  accuracy \(name), max |y - exact| over 2^16 inputs: browser \(formatScientific(browserError))"
@@ -221,5 +230,7 @@ for (name, p) in curves {
                 + "\"kernel_double_max_error\":\(kernelError),\"kernel_float_max_error\":\(kernelFloatError)}")
     }
 }
+
+for (name, p) in curves { run(name, p, &report) }
 
 report.summary()

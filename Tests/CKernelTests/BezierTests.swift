@@ -101,7 +101,8 @@ extension ISASwitching {
                     }
                     var inPlace = xs
                     inPlace.withUnsafeMutableBufferPointer { buffer in
-                        #expect(ck_bezier_value_n(&curve, buffer.baseAddress, buffer.baseAddress, buffer.count) == CK_OK)
+                        #expect(
+                            ck_bezier_value_n(&curve, buffer.baseAddress, buffer.baseAddress, buffer.count) == CK_OK)
                     }
                     var outOfPlace = [Float](repeating: 0, count: xs.count)
                     _ = ck_bezier_value_n(&curve, xs, &outOfPlace, xs.count)

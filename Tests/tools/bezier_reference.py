@@ -95,8 +95,15 @@ def main():
         out.write("enum BezierReference {\n")
         for name in names:
             label = {"band_d": "bandDouble", "band_f": "bandFloat"}.get(name, name)
-            values = ", ".join(repr(float(r[name])) for r in rows)
-            out.write(f"    static let {label}: [Double] = [{values}]\n")
+            out.write(f"    static let {label}: [Double] = [\n")
+            line = "       "
+            for r in rows:  # packed to 120 columns, as swift-format leaves it
+                item = " " + repr(float(r[name])) + ","
+                if len(line) + len(item) > 120:
+                    out.write(line + "\n")
+                    line = "       "
+                line += item
+            out.write(line + "\n    ]\n")
         out.write("}\n")
     curves = len({(r["x1"], r["y1"], r["x2"], r["y2"]) for r in rows})
     print(f"wrote {len(rows)} points on {curves} curves to {os.path.relpath(OUT, ROOT)}")
