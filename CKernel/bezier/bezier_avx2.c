@@ -58,8 +58,9 @@ static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y,
         const __m256d t0h = _mm256_cvtps_pd(_mm256_extractf128_ps(t0, 1));
         const __m256d xl = _mm256_cvtps_pd(_mm256_castps256_ps128(xv));
         const __m256d xh = _mm256_cvtps_pd(_mm256_extractf128_ps(xv, 1));
-        const __m256d rl = _mm256_sub_pd(ck_bz_poly_pd(ax, bx, cx, t0l), xl);
-        const __m256d rh = _mm256_sub_pd(ck_bz_poly_pd(ax, bx, cx, t0h), xh);
+        /* x(t0) - x with the last multiply fused into the subtraction: one rounding less, one op less. */
+        const __m256d rl = _mm256_fmsub_pd(_mm256_fmadd_pd(_mm256_fmadd_pd(ax, t0l, bx), t0l, cx), t0l, xl);
+        const __m256d rh = _mm256_fmsub_pd(_mm256_fmadd_pd(_mm256_fmadd_pd(ax, t0h, bx), t0h, cx), t0h, xh);
         const __m256 r = _mm256_set_m128(_mm256_cvtpd_ps(rh), _mm256_cvtpd_ps(rl));
 
         __m256 reciprocal = _mm256_rcp_ps(d);
