@@ -78,10 +78,10 @@ static double ck_bz_solve_bracketed(const ck_bezier *b, double x, double t, doub
 }
 
 /* First guess from the table: the Hermite piece of segment k at local coordinate f in [0, 1], for
-   0 < x < 1. floor(u) comes from adding 1.5 * 2^52 (round to nearest, one binade for any sign) to u - 0.5: an int-to-double
-   conversion here (cvtsi2sd) would merge into a stale register and chain every call to the previous
-   one, tripling the time per call. At integer u the rounding may pick k = u - 1 and f = 1, which
-   evaluates the same node. */
+   0 < x < 1. floor(u) comes from adding 1.5 * 2^52 (round to nearest, one binade for either sign) to
+   u - 0.5: an int-to-double conversion here (cvtsi2sd) would merge into a stale register and chain
+   every call to the previous one, tripling the time per call. At integer u the rounding may pick
+   k = u - 1 and f = 1, which evaluates the same node. */
 static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     const double u = x * CK_BEZIER_SEGMENTS;
     const double shifted = (u - 0.5) + 0x1.8p52;
