@@ -8,12 +8,6 @@ import AnimationKernel
 import BenchmarkSupport
 import CKernel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // MARK: - Baseline: the classic browser solver
 
 struct BrowserBezier {
