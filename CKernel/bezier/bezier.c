@@ -28,8 +28,9 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4 + 32 * 6 * 8, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 32 rows");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -98,6 +99,18 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
    two Newton steps from the table guess, the second certified, no data-dependent branch before the
    final check, so calls overlap in the pipeline. */
 static double ck_bz_solve(const ck_bezier *b, double x) {
+    /* The quintic table's guess is usually within ~1e-9, so one certified Newton step suffices: the
+       dependency chain is then one polynomial, one step and y, which is what makes a call fast. */
+    const double u = x * CK_BEZIER_SEGMENTS_D;
+    const double shifted = (u - 0.5) + 0x1.8p52;
+    uint64_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    const double *c = b->_guess_d[bits & (CK_BEZIER_SEGMENTS_D - 1)];
+    const double f = u - (shifted - 0x1.8p52), f2 = f * f;
+    const double q0 = ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + (f2 * f2) * (c[4] + f * c[5]);
+    const double q1 = q0 - (ck_bz_x(b, q0) - x) / ck_bz_dx(b, q0);
+    if (fabs(q1 - q0) <= b->_tolerance[0] && q1 >= 0 && q1 <= 1) return q1;
+
     int k;
     const double t0 = ck_bz_guess(b, x, &k);
     const double t1 = t0 - (ck_bz_x(b, t0) - x) / ck_bz_dx(b, t0);
@@ -164,6 +177,49 @@ static void ck_bz_build_table(ck_bezier *b) {
     }
 }
 
+/* Fills the double table: quintic Hermite pieces of t(x) on 32 segments from t, t' = 1/x' and
+   t'' = -x''/x'^3 at nodes solved to the certificate (error ~h^6: about 1e-9 on ordinary curves, so
+   one Newton step certifies). Where a node's derivatives blow up (x'(t) near 0) the piece falls back
+   to the limited cubic, and the solver to its longer path. */
+static void ck_bz_build_table_d(ck_bezier *b) {
+    enum { N = CK_BEZIER_SEGMENTS_D };
+    double node[N + 1], m[N + 1], a[N + 1];
+    node[0] = 0.0;
+    node[N] = 1.0;
+    for (int k = 1; k < N; k++) {
+        const double x = (double)k / N;
+        node[k] = ck_bz_solve_bracketed(b, x, x, node[k - 1], 1.0, b->_tolerance[0]);
+    }
+    for (int k = 0; k <= N; k++) {
+        /* Derivatives per unit of the local coordinate f = 32 x - k. */
+        const double dx = ck_bz_dx(b, node[k]), ddx = 6.0 * b->_x[0] * node[k] + 2.0 * b->_x[1];
+        m[k] = dx > 0 ? 1.0 / (dx * N) : INFINITY;
+        a[k] = dx > 0 ? -ddx / (dx * dx * dx * N * N) : INFINITY;
+    }
+    for (int k = 0; k < N; k++) {
+        const double p0 = node[k], p1 = node[k + 1], delta = p1 - p0;
+        double *c = b->_guess_d[k];
+        const int smooth = m[k] <= 3.0 * delta && m[k + 1] <= 3.0 * delta && isfinite(a[k]) && isfinite(a[k + 1]) &&
+                           fabs(a[k]) <= 10.0 * delta && fabs(a[k + 1]) <= 10.0 * delta;
+        if (smooth) {
+            const double m0 = m[k], m1 = m[k + 1], a0 = a[k], a1 = a[k + 1];
+            c[0] = p0;
+            c[1] = m0;
+            c[2] = 0.5 * a0;
+            c[3] = 10.0 * delta - 6.0 * m0 - 4.0 * m1 - 1.5 * a0 + 0.5 * a1;
+            c[4] = -15.0 * delta + 8.0 * m0 + 7.0 * m1 + 1.5 * a0 - a1;
+            c[5] = 6.0 * delta - 3.0 * m0 - 3.0 * m1 - 0.5 * a0 + 0.5 * a1;
+        } else {
+            const double m0 = fmin(m[k], 3.0 * delta), m1 = fmin(m[k + 1], 3.0 * delta);
+            c[0] = p0;
+            c[1] = m0;
+            c[2] = 3.0 * delta - 2.0 * m0 - m1;
+            c[3] = m0 + m1 - 2.0 * delta;
+            c[4] = c[5] = 0.0;
+        }
+    }
+}
+
 ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2) {
     if (b == NULL) return CK_ERR_NULL;
     if (!isfinite(x1) || !isfinite(y1) || !isfinite(x2) || !isfinite(y2)) return CK_ERR_ARGUMENT;
@@ -188,6 +244,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._tolerance[0] = m > 0 ? fmin(1e-3, sqrt(4e-15 / m)) : 1e-3;
     c._tolerance[1] = m > 0 ? fmin(1e-3, sqrt(2e-8 / m)) : 1e-3;
     ck_bz_build_table(&c);
+    ck_bz_build_table_d(&c);
     *b = c;
     return CK_OK;
 }
