@@ -14,10 +14,13 @@
  * Steps that leave the bracket are replaced by bisection and the loop also stops when the bracket is
  * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
  *
- * The first guess comes from a table of 16 monotone cubic Hermite pieces of t(x) between nodes solved
- * exactly at init. On ordinary curves its error is around 1e-5..1e-7, so two Newton steps (one for the
- * float batch) meet the certificate; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the
- * (1, 0, 0, 1) inflection at 0.5) the bracketed loop runs longer and still meets it.
+ * First guesses come from tables of t(x) between nodes solved to the certificate at init: for double
+ * calls 32 quintic Hermite pieces (error ~1e-9 on ordinary curves, so one Newton step is certified),
+ * then, if that step is not, 16 monotone cubic pieces (float, shared with the SIMD batch, error
+ * ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
+ * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
+ *
+ * value and slope return double and cannot report a status: a NULL curve gives NaN.
  */
 #include <math.h>
 #include <stdint.h>
