@@ -14,10 +14,13 @@
  * Steps that leave the bracket are replaced by bisection and the loop also stops when the bracket is
  * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
  *
- * The first guess comes from a table of 16 monotone cubic Hermite pieces of t(x) between nodes solved
- * exactly at init. On ordinary curves its error is around 1e-5..1e-7, so two Newton steps (one for the
- * float batch) meet the certificate; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the
- * (1, 0, 0, 1) inflection at 0.5) the bracketed loop runs longer and still meets it.
+ * First guesses come from tables of t(x) between nodes solved to the certificate at init: for double
+ * calls 32 quintic Hermite pieces (error ~1e-9 on ordinary curves, so one Newton step is certified),
+ * then, if that step is not, 16 monotone cubic pieces (float, shared with the SIMD batch, error
+ * ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
+ * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
+ *
+ * value and slope return double and cannot report a status: a NULL curve gives NaN.
  */
 #include <math.h>
 #include <stdint.h>
@@ -28,14 +31,28 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 10 * 8 + 4 * 16 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4 + 32 * 6 * 8, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 32 rows");
 
-/* Horner forms; plain multiply-add so the portable build needs no FMA instruction. */
-static inline double ck_bz_x(const ck_bezier *b, double t) { return ((b->_x[0] * t + b->_x[1]) * t + b->_x[2]) * t; }
-static inline double ck_bz_y(const ck_bezier *b, double t) { return ((b->_y[0] * t + b->_y[1]) * t + b->_y[2]) * t; }
+/* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
+   so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
+static inline double ck_bz_x(const ck_bezier *b, double t) {
+    return b->_x[2] * t + (t * t) * (b->_x[0] * t + b->_x[1]);
+}
+/* y(t), rounded monotonically at both ends: Horner in t has relative accuracy near t = 0, but near
+   t = 1 its rounding noise (1e-16) would make a flat end (y2 == 1) go up and down between neighbouring
+   inputs. There 1 - y = s (s^2 + 3 (1-y1) s t + 3 (1-y2) t^2) with s = 1 - t (exact for t >= 1/2) is
+   small and accurate, and 1 - (it) rounds monotonically. Both are computed and one is selected, so
+   there is no unpredictable branch. */
+static inline double ck_bz_y(const ck_bezier *b, double t) {
+    const double s = 1.0 - t;
+    const double near_start = b->_y[2] * t + (t * t) * (b->_y[0] * t + b->_y[1]);
+    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * (t * t));
+    return t <= 0.5 ? near_start : near_end;
+}
 static inline double ck_bz_dx(const ck_bezier *b, double t) {
-    return (3.0 * b->_x[0] * t + 2.0 * b->_x[1]) * t + b->_x[2];
+    return (b->_x[2] + 2.0 * b->_x[1] * t) + (3.0 * b->_x[0]) * (t * t);
 }
 static inline double ck_bz_dy(const ck_bezier *b, double t) {
     return (3.0 * b->_y[0] * t + 2.0 * b->_y[1]) * t + b->_y[2];
@@ -65,10 +82,10 @@ static double ck_bz_solve_bracketed(const ck_bezier *b, double x, double t, doub
 }
 
 /* First guess from the table: the Hermite piece of segment k at local coordinate f in [0, 1], for
-   0 < x < 1. floor(u) comes from adding 1.5 * 2^52 (round to nearest, one binade for any sign) to u - 0.5: an int-to-double
-   conversion here (cvtsi2sd) would merge into a stale register and chain every call to the previous
-   one, tripling the time per call. At integer u the rounding may pick k = u - 1 and f = 1, which
-   evaluates the same node. */
+   0 < x < 1. floor(u) comes from adding 1.5 * 2^52 (round to nearest, one binade for either sign) to
+   u - 0.5: an int-to-double conversion here (cvtsi2sd) would merge into a stale register and chain
+   every call to the previous one, tripling the time per call. At integer u the rounding may pick
+   k = u - 1 and f = 1, which evaluates the same node. */
 static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     const double u = x * CK_BEZIER_SEGMENTS;
     const double shifted = (u - 0.5) + 0x1.8p52;
@@ -78,23 +95,37 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     const double f = u - (shifted - 0x1.8p52);
     *segment = k;
     const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
-    return g[0][k] + f * (g[1][k] + f * (g[2][k] + f * (double)g[3][k]));
+    return (g[0][k] + f * (double)g[1][k]) + (f * f) * (g[2][k] + f * (double)g[3][k]);
 }
 
 /* t with x(t) == x for 0 < x < 1 to the double certificate. The common case is straight-line code:
    two Newton steps from the table guess, the second certified, no data-dependent branch before the
    final check, so calls overlap in the pipeline. */
 static double ck_bz_solve(const ck_bezier *b, double x) {
+    /* The quintic table's guess is usually within ~1e-9, so one certified Newton step suffices: the
+       dependency chain is then one polynomial, one step and y, which is what makes a call fast. */
+    const double u = x * CK_BEZIER_SEGMENTS_D;
+    const double shifted = (u - 0.5) + 0x1.8p52;
+    uint64_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    const double *c = b->_guess_d[bits & (CK_BEZIER_SEGMENTS_D - 1)];
+    const double f = u - (shifted - 0x1.8p52), f2 = f * f;
+    const double q0 = ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + (f2 * f2) * (c[4] + f * c[5]);
+    const double q1 = q0 - (ck_bz_x(b, q0) - x) / ck_bz_dx(b, q0);
+    if (fabs(q1 - q0) <= b->_tolerance[0] && q1 >= 0 && q1 <= 1) return q1;
+
     int k;
     const double t0 = ck_bz_guess(b, x, &k);
     const double t1 = t0 - (ck_bz_x(b, t0) - x) / ck_bz_dx(b, t0);
     const double t2 = t1 - (ck_bz_x(b, t1) - x) / ck_bz_dx(b, t1);
+    /* The certificate needs no bracket: its bound M holds on [0, 1] (and, with the budget's slack, a
+       tolerance beyond it), and x(t) has no other root there. */
+    if (fabs(t2 - t1) <= b->_tolerance[0] && t2 >= 0 && t2 <= 1) return t2;
     /* The nodes g[0][k] are exact roots rounded to float (error <= 2^-25); widening by 2^-20 keeps
        the bracket valid. */
     const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
     const double lo = fmax(0.0, (double)g[0][k] - 0x1p-20);
     const double hi = k + 1 < CK_BEZIER_SEGMENTS ? fmin(1.0, (double)g[0][k + 1] + 0x1p-20) : 1.0;
-    if (fabs(t2 - t1) <= b->_tolerance[0] && t2 >= lo && t2 <= hi) return t2;
     return ck_bz_solve_bracketed(b, x, fmin(fmax(t0, lo), hi), lo, hi, b->_tolerance[0]);
 }
 
@@ -149,6 +180,49 @@ static void ck_bz_build_table(ck_bezier *b) {
     }
 }
 
+/* Fills the double table: quintic Hermite pieces of t(x) on 32 segments from t, t' = 1/x' and
+   t'' = -x''/x'^3 at nodes solved to the certificate (error ~h^6: about 1e-9 on ordinary curves, so
+   one Newton step certifies). Where a node's derivatives blow up (x'(t) near 0) the piece falls back
+   to the limited cubic, and the solver to its longer path. */
+static void ck_bz_build_table_d(ck_bezier *b) {
+    enum { N = CK_BEZIER_SEGMENTS_D };
+    double node[N + 1], m[N + 1], a[N + 1];
+    node[0] = 0.0;
+    node[N] = 1.0;
+    for (int k = 1; k < N; k++) {
+        const double x = (double)k / N;
+        node[k] = ck_bz_solve_bracketed(b, x, x, node[k - 1], 1.0, b->_tolerance[0]);
+    }
+    for (int k = 0; k <= N; k++) {
+        /* Derivatives per unit of the local coordinate f = 32 x - k. */
+        const double dx = ck_bz_dx(b, node[k]), ddx = 6.0 * b->_x[0] * node[k] + 2.0 * b->_x[1];
+        m[k] = dx > 0 ? 1.0 / (dx * N) : INFINITY;
+        a[k] = dx > 0 ? -ddx / (dx * dx * dx * N * N) : INFINITY;
+    }
+    for (int k = 0; k < N; k++) {
+        const double p0 = node[k], p1 = node[k + 1], delta = p1 - p0;
+        double *c = b->_guess_d[k];
+        const int smooth = m[k] <= 3.0 * delta && m[k + 1] <= 3.0 * delta && isfinite(a[k]) && isfinite(a[k + 1]) &&
+                           fabs(a[k]) <= 10.0 * delta && fabs(a[k + 1]) <= 10.0 * delta;
+        if (smooth) {
+            const double m0 = m[k], m1 = m[k + 1], a0 = a[k], a1 = a[k + 1];
+            c[0] = p0;
+            c[1] = m0;
+            c[2] = 0.5 * a0;
+            c[3] = 10.0 * delta - 6.0 * m0 - 4.0 * m1 - 1.5 * a0 + 0.5 * a1;
+            c[4] = -15.0 * delta + 8.0 * m0 + 7.0 * m1 + 1.5 * a0 - a1;
+            c[5] = 6.0 * delta - 3.0 * m0 - 3.0 * m1 - 0.5 * a0 + 0.5 * a1;
+        } else {
+            const double m0 = fmin(m[k], 3.0 * delta), m1 = fmin(m[k + 1], 3.0 * delta);
+            c[0] = p0;
+            c[1] = m0;
+            c[2] = 3.0 * delta - 2.0 * m0 - m1;
+            c[3] = m0 + m1 - 2.0 * delta;
+            c[4] = c[5] = 0.0;
+        }
+    }
+}
+
 ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2) {
     if (b == NULL) return CK_ERR_NULL;
     if (!isfinite(x1) || !isfinite(y1) || !isfinite(x2) || !isfinite(y2)) return CK_ERR_ARGUMENT;
@@ -162,6 +236,8 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._y[2] = 3.0 * y1;
     c._y[1] = 3.0 * (y2 - y1) - c._y[2];
     c._y[0] = 1.0 - c._y[2] - c._y[1];
+    c._y_end[0] = 3.0 * (1.0 - y1);
+    c._y_end[1] = 3.0 * (1.0 - y2);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
     c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
     /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
@@ -171,6 +247,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._tolerance[0] = m > 0 ? fmin(1e-3, sqrt(4e-15 / m)) : 1e-3;
     c._tolerance[1] = m > 0 ? fmin(1e-3, sqrt(2e-8 / m)) : 1e-3;
     ck_bz_build_table(&c);
+    ck_bz_build_table_d(&c);
     *b = c;
     return CK_OK;
 }

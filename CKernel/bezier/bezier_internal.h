@@ -12,6 +12,8 @@
 
 /* Segments of the first-guess table: x in [k/16, (k+1)/16) uses row k of ck_bezier._guess. */
 #define CK_BEZIER_SEGMENTS 16
+/* Segments of the double first-guess table ck_bezier._guess_d (quintic Hermite pieces). */
+#define CK_BEZIER_SEGMENTS_D 32
 
 struct ck_bezier_ops {
     /* Values processed per kernel call; ck_bezier_value_n pads the tail to one block (at most 16). */

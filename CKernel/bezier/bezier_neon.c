@@ -45,8 +45,9 @@ static void ck_bz_vector_loop_neon(const ck_bezier *b, const float *x, float *y,
 
         const float64x2_t t0l = vcvt_f64_f32(vget_low_f32(t0)), t0h = vcvt_high_f64_f32(t0);
         const float64x2_t xl = vcvt_f64_f32(vget_low_f32(xv)), xh = vcvt_high_f64_f32(xv);
-        const float64x2_t rl = vsubq_f64(ck_bz_poly_f64(ax, bx, cx, t0l), xl);
-        const float64x2_t rh = vsubq_f64(ck_bz_poly_f64(ax, bx, cx, t0h), xh);
+        /* x(t0) - x with the last multiply fused into the subtraction. */
+        const float64x2_t rl = vfmaq_f64(vnegq_f64(xl), vfmaq_f64(cx, vfmaq_f64(bx, ax, t0l), t0l), t0l);
+        const float64x2_t rh = vfmaq_f64(vnegq_f64(xh), vfmaq_f64(cx, vfmaq_f64(bx, ax, t0h), t0h), t0h);
         const float32x4_t r = vcvt_high_f32_f64(vcvt_f32_f64(rl), rh);
         const float32x4_t dt = vdivq_f32(r, d);
         const uint32x4_t ok = vandq_u32(inside, vcaleq_f32(dt, tolerance));

@@ -39,7 +39,8 @@ static void ck_bz_vector_loop_sse2(const ck_bezier *b, const float *x, float *y,
         const __m128 c1 = _mm_setr_ps(g[1][idx[0]], g[1][idx[1]], g[1][idx[2]], g[1][idx[3]]);
         const __m128 c2 = _mm_setr_ps(g[2][idx[0]], g[2][idx[1]], g[2][idx[2]], g[2][idx[3]]);
         const __m128 c3 = _mm_setr_ps(g[3][idx[0]], g[3][idx[1]], g[3][idx[2]], g[3][idx[3]]);
-        const __m128 t0 = _mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(c3, f), c2), f), c1), f), c0);
+        const __m128 c32 = _mm_add_ps(_mm_mul_ps(c3, f), c2);
+        const __m128 t0 = _mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(c32, f), c1), f), c0);
         const __m128 d = _mm_add_ps(_mm_mul_ps(_mm_add_ps(_mm_mul_ps(dx2, t0), dx1), t0), dx0);
 
         const __m128d t0l = _mm_cvtps_pd(t0), t0h = _mm_cvtps_pd(_mm_movehl_ps(t0, t0));

@@ -87,9 +87,11 @@ typedef struct ck_bezier {
     /* private, filled by ck_bezier_init and read only by the kernel: */
     double _x[3];         /* x(t) = ((_x[0] t + _x[1]) t + _x[2]) t */
     double _y[3];         /* y(t) likewise */
+    double _y_end[2];     /* 3 (1 - y1), 3 (1 - y2): 1 - y(t) in powers of 1 - t, accurate near t = 1 */
     double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
     double _tolerance[2]; /* largest accepted final Newton step in t: double, float results */
-    float _guess[4][16];  /* first guess t(x) on 16 segments of x: cubic coefficients c0..c3 */
+    float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
+    double _guess_d[32][6]; /* double calls: first guess t(x) on 32 segments, quintic coefficients */
 } ck_bezier;
 
 /* x1, x2 in [0, 1]; all four finite. No allocation. */

@@ -95,7 +95,8 @@ static void check_ends_and_extrapolation(void) {
         ck_bezier b;
         const double *p = rules[i].p;
         CHECK(ck_bezier_init(&b, p[0], p[1], p[2], p[3]) == CK_OK, "init");
-        CHECK(fabs(ck_bezier_slope(&b, -0.5) - rules[i].start) < 1e-15, "rule %d start %g", i, ck_bezier_slope(&b, -0.5));
+        CHECK(fabs(ck_bezier_slope(&b, -0.5) - rules[i].start) < 1e-15, "rule %d start %g", i,
+              ck_bezier_slope(&b, -0.5));
         CHECK(fabs(ck_bezier_slope(&b, 1.5) - rules[i].end) < 1e-15, "rule %d end %g", i, ck_bezier_slope(&b, 1.5));
         CHECK(ck_bezier_slope(&b, 0) == ck_bezier_slope(&b, -1) && ck_bezier_slope(&b, 1) == ck_bezier_slope(&b, 2),
               "slope at the ends is the end gradient");
