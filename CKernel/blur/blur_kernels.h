@@ -216,7 +216,8 @@ static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp
 
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x samples small position
    u = (2x + 1 - k) / (2k): integer part j0 = floor(u), remainder f in [0, 2k) in units of 1/(2k).
-   Weights (2k - f, f) horizontally and (2k - wy, wy) vertically, total (2k)^2, rounded half up. */
+   Weights (2k - f, f) horizontally and (2k - wy, wy) vertically, total (2k)^2, rounded half up. The small rows
+   carry a one-pixel ring (xs = small width + 2), so small position j is at index j + 1. */
 static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs,
                                       uint8_t *out, uint32_t w) {
     const int32_t k2 = (int32_t)(2 * k);
@@ -228,8 +229,7 @@ static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32
         const int32_t t = 2 * (int32_t)x + 1 - (int32_t)k;
         const int32_t j0 = t >= 0 ? t / k2 : -1;
         const uint32_t f = (uint32_t)(t - j0 * k2);
-        const uint32_t i0 = j0 < 0 ? 0 : ((uint32_t)j0 >= xs ? xs - 1 : (uint32_t)j0);
-        const uint32_t i1 = (uint32_t)(j0 + 1) >= xs ? xs - 1 : (uint32_t)(j0 + 1);
+        const uint32_t i0 = (uint32_t)(j0 + 1), i1 = i0 + 1 < xs ? i0 + 1 : xs - 1;
         const uint32_t fa = (uint32_t)k2 - f;
         for (int c = 0; c < 4; c++) {
             const uint32_t top = fa * a[i0 * 4 + c] + f * a[i1 * 4 + c];
