@@ -113,7 +113,7 @@ static size_t box_scratch(uint32_t w, uint32_t h) {
 
 static size_t backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
     const uint32_t sw = (w + k - 1) / k + 2, sh = (h + k - 1) / k + 2;
-    return align_up((size_t)sw * sh * 4) + gauss_scratch(sw, sh);
+    return align_up((size_t)sw * sh * 4) + align_up((size_t)sw * 8) + gauss_scratch(sw, sh);
 }
 
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
@@ -463,8 +463,10 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const double sig = params->sigma;
         const double v = (sig * sig - (double)(k * k - 1) / 12.0) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};
+        uint16_t *vrow = (uint16_t *)(s + align_up(rstride * rh));
+        uint8_t *gs = (uint8_t *)vrow + align_up((size_t)rw * 8);
         if (v > 0)
-            gauss_run(&im, &im, (float)sqrt(v), &colour, s + align_up(rstride * rh));
+            gauss_run(&im, &im, (float)sqrt(v), &colour, gs);
         else
             for (uint32_t y = 0; y < rh; y++) ops->colour(small + (size_t)y * rstride, rw, &colour);
         /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_row does along x; +1 for the
@@ -476,7 +478,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
             const uint32_t f = (uint32_t)(t - j0 * k2);
             const uint32_t i0 = (uint32_t)(j0 + 1), i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
             ops->enlarge_row(small + (size_t)i0 * rstride, small + (size_t)i1 * rstride, f, k, rw,
-                             dst->data + (size_t)y * dst->stride, w);
+                             dst->data + (size_t)y * dst->stride, w, vrow);
         }
     }
     free(owned);

@@ -54,9 +54,9 @@ struct ck_blur_ops {
     /* Backdrop: saturation + tint on n pixels in place. */
     void (*colour)(uint8_t *px, size_t n, const ck_blur_colour *c);
     /* Backdrop: one output row of the bilinear enlargement by k (2 or 4) from two small rows a (above) and
-       b (below) with vertical weight wy (out of k*2); xs = small width. */
+       b (below) with vertical weight wy (out of 2k); xs = small width + 2 (ring); v: scratch of xs * 4 u16. */
     void (*enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs, uint8_t *out,
-                        uint32_t w);
+                        uint32_t w, uint16_t *v);
 };
 
 #endif

@@ -4,6 +4,7 @@
 #include "blur_internal.h"
 #if CK_ARCH_X86_64
 #define CK_BLUR_NAME(x) ck_blur_sse2_##x
+#define CK_BLUR_VBYTES 16
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_sse2);
 #endif
