@@ -330,13 +330,19 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     uint16_t *inter = (uint16_t *)scratch;
     float *line = (float *)(scratch + align_up((size_t)w * h * 8));
     const size_t stride16 = (size_t)w * 4;
-    /* Vertical: strips of 8 columns; src u8 -> intermediate u16 holding value * 256. */
+    /* Vertical: strips of up to 4 groups of 8 columns (as many as the line buffer holds at this sigma; the
+       buffer is sized for the largest sigma); src u8 -> intermediate u16 holding value * 256. */
     const float scale_v = (float)(256.0 / p.norm);
-    for (uint32_t x0 = 0; x0 < w; x0 += CK_GAUSS_PIXELS) {
-        const uint32_t cols = w - x0 < CK_GAUSS_PIXELS ? w - x0 : CK_GAUSS_PIXELS;
-        ops->gauss_load_strip_u8(src->data + (size_t)x0 * 4, src->stride, cols, h, p.pad, line);
-        gauss_line(ops, &p, line, h);
-        ops->gauss_store_strip_u16(line, inter + (size_t)x0 * 4, stride16, cols, h, scale_v);
+    const size_t capacity = (size_t)(w > h ? w : h) + 2 * (size_t)gauss_params_for(CK_MAX_SIGMA).pad;
+    const size_t gstride = ((size_t)h + 2 * (size_t)p.pad) * CK_GAUSS_LANES;
+    size_t groups = capacity / ((size_t)h + 2 * (size_t)p.pad);
+    groups = groups > 4 ? 4 : groups;
+    const uint32_t strip = (uint32_t)groups * CK_GAUSS_PIXELS;
+    for (uint32_t x0 = 0; x0 < w; x0 += strip) {
+        const uint32_t cols = w - x0 < strip ? w - x0 : strip;
+        ops->gauss_load_strip_u8(src->data + (size_t)x0 * 4, src->stride, cols, h, p.pad, line, gstride);
+        for (uint32_t g = 0; g * CK_GAUSS_PIXELS < cols; g++) gauss_line(ops, &p, line + g * gstride, h);
+        ops->gauss_store_strip_u16(line, inter + (size_t)x0 * 4, stride16, cols, h, scale_v, gstride);
     }
     /* Horizontal: bands of 8 rows; intermediate -> dst u8, then the colour stage on the finished rows. */
     const float scale_h = (float)(1.0 / (256.0 * p.norm));
@@ -392,17 +398,23 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
    and the gaussian's own replication of the ring continues that extension, so the small image's edges
    behave like the full-resolution replicated edges (replicating a block average instead loses ~6 dB at large
    sigma on textured edges). */
-static void reduce(const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw, uint32_t sh) {
+static void reduce(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
+                   uint32_t sh) {
     const uint32_t w = src->width, h = src->height, shift = k == 4 ? 4 : 2;
     const size_t sstride = (size_t)(sw + 2) * 4;
+    const uint32_t whole = w / k; /* blocks with no clamped column */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
         uint8_t *out = small + (size_t)(j + 1) * sstride;
+        const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
+        if (inner_row) ops->reduce_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
         const uint8_t *rows[4];
         for (uint32_t y = 0; y < k; y++) {
             const int64_t sy = j * (int64_t)k + y;
             rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
         }
         for (int64_t i = -1; i <= (int64_t)sw; i++) {
+            if (inner_row && i == 0 && whole > 0) i = whole;
+            if (i > (int64_t)sw) break;
             uint32_t sum[4] = {0, 0, 0, 0};
             for (uint32_t x = 0; x < k; x++) {
                 const int64_t sx = i * (int64_t)k + x;
@@ -459,7 +471,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
         const size_t rstride = (size_t)rw * 4;
         uint8_t *small = s;
-        reduce(src, small, k, sw, sh);
+        reduce(ops, src, small, k, sw, sh);
         const double sig = params->sigma;
         const double v = (sig * sig - (double)(k * k - 1) / 12.0) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};

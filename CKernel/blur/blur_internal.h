@@ -37,13 +37,13 @@ struct ck_blur_ops {
     void (*gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
-    /* Gaussian, vertical: load a strip of `cols` (<= 8) pixels of u8 rows into a padded lane buffer
-       (pad rows replicated above and below). */
+    /* Gaussian, vertical: load a strip of `cols` pixels of u8 rows into padded lane buffers, one per group of 8
+       columns, gstride floats apart (pad rows replicated above and below). */
     void (*gauss_load_strip_u8)(const uint8_t *src, size_t stride, uint32_t cols, uint32_t h, uint32_t pad,
-                                float *buf);
-    /* Gaussian, vertical: store h positions as u16 (value * scale, rounded) into the intermediate. */
+                                float *buf, size_t gstride);
+    /* Gaussian, vertical: store h positions of each group as u16 (value * scale, rounded) into the intermediate. */
     void (*gauss_store_strip_u16)(const float *buf, uint16_t *dst, size_t stride16, uint32_t cols, uint32_t h,
-                                  float scale);
+                                  float scale, size_t gstride);
     /* Gaussian, horizontal: load `rows` (<= 8) u16 rows into a padded lane buffer (pad columns replicated). */
     void (*gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w, uint32_t pad,
                                 float *buf);
@@ -57,6 +57,8 @@ struct ck_blur_ops {
        b (below) with vertical weight wy (out of 2k); xs = small width + 2 (ring); v: scratch of xs * 4 u16. */
     void (*enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs, uint8_t *out,
                         uint32_t w, uint16_t *v);
+    /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
+    void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
 };
 
 #endif

@@ -121,50 +121,61 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     }
 }
 
+/* Loads a strip of `cols` (<= 8 * groups) pixels into groups of 8 columns, group g at buf + g * gstride, with pad
+   rows replicated above and below. Walking every group row by row touches each source row once per strip
+   rather than once per 8 columns. */
 static void CK_BLUR_NAME(gauss_load_strip_u8)(const uint8_t *src, size_t stride, uint32_t cols, uint32_t h,
-                                              uint32_t pad, float *buf) {
+                                              uint32_t pad, float *buf, size_t gstride) {
     const int64_t top = -(int64_t)pad, bottom = (int64_t)h + pad;
+    const uint32_t groups = (cols + CK_GAUSS_PIXELS - 1) / CK_GAUSS_PIXELS;
     for (int64_t y = top; y < bottom; y++) {
         const int64_t sy = y < 0 ? 0 : (y >= (int64_t)h ? (int64_t)h - 1 : y);
-        const uint8_t *row = src + (size_t)sy * stride;
-        float *b = buf + (size_t)(y + pad) * CK_GAUSS_LANES;
-        if (cols == CK_GAUSS_PIXELS) {
-            for (int k = 0; k < CK_NB; k++) {
-                vb v;
-                memcpy(&v, row + k * CK_VL, sizeof v);
-                STF(b + k * CK_VL, __builtin_convertvector(v, vf));
-            }
-        } else {
-            for (uint32_t c = 0; c < CK_GAUSS_PIXELS; c++) {
-                const uint32_t sc = c < cols ? c : cols - 1;
-                for (int k = 0; k < 4; k++) b[c * 4 + k] = (float)row[sc * 4 + k];
+        for (uint32_t g = 0; g < groups; g++) {
+            const uint8_t *row = src + (size_t)sy * stride + (size_t)g * CK_GAUSS_PIXELS * 4;
+            const uint32_t gc = cols - g * CK_GAUSS_PIXELS < CK_GAUSS_PIXELS ? cols - g * CK_GAUSS_PIXELS : CK_GAUSS_PIXELS;
+            float *b = buf + g * gstride + (size_t)(y + pad) * CK_GAUSS_LANES;
+            if (gc == CK_GAUSS_PIXELS) {
+                for (int k = 0; k < CK_NB; k++) {
+                    vb v;
+                    memcpy(&v, row + k * CK_VL, sizeof v);
+                    STF(b + k * CK_VL, __builtin_convertvector(v, vf));
+                }
+            } else {
+                for (uint32_t c = 0; c < CK_GAUSS_PIXELS; c++) {
+                    const uint32_t sc = c < gc ? c : gc - 1;
+                    for (int k = 0; k < 4; k++) b[c * 4 + k] = (float)row[sc * 4 + k];
+                }
             }
         }
     }
 }
 
-/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. */
+/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. Groups as
+   in gauss_load_strip_u8. */
 static void CK_BLUR_NAME(gauss_store_strip_u16)(const float *buf, uint16_t *dst, size_t stride16, uint32_t cols,
-                                                uint32_t h, float scale) {
-    const uint32_t lanes = cols * 4;
+                                                uint32_t h, float scale, size_t gstride) {
+    const uint32_t groups = (cols + CK_GAUSS_PIXELS - 1) / CK_GAUSS_PIXELS;
+    const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
     for (uint32_t y = 0; y < h; y++) {
-        const float *b = buf + (size_t)y * CK_GAUSS_LANES;
-        uint16_t *d = dst + (size_t)y * stride16;
-        if (lanes == CK_GAUSS_LANES) {
-            const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
-            for (int k = 0; k < CK_NB; k++) {
-                vf v = LDF(b + k * CK_VL) * sc + half;
-                v = __builtin_elementwise_max(v, (vf){0});
-                v = __builtin_elementwise_min(v, top);
-                const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
-                memcpy(d + k * CK_VL, &q, sizeof q);
-            }
-        } else {
-            for (uint32_t l = 0; l < lanes; l++) {
-                float v = b[l] * scale + 0.5f;
-                v = v < 0.0f ? 0.0f : v;
-                v = v > 65280.0f ? 65280.0f : v;
-                d[l] = (uint16_t)(int32_t)v;
+        for (uint32_t g = 0; g < groups; g++) {
+            const uint32_t gc = cols - g * CK_GAUSS_PIXELS < CK_GAUSS_PIXELS ? cols - g * CK_GAUSS_PIXELS : CK_GAUSS_PIXELS;
+            const float *b = buf + g * gstride + (size_t)y * CK_GAUSS_LANES;
+            uint16_t *d = dst + (size_t)y * stride16 + (size_t)g * CK_GAUSS_LANES;
+            if (gc == CK_GAUSS_PIXELS) {
+                for (int k = 0; k < CK_NB; k++) {
+                    vf v = LDF(b + k * CK_VL) * sc + half;
+                    v = __builtin_elementwise_max(v, (vf){0});
+                    v = __builtin_elementwise_min(v, top);
+                    const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
+                    memcpy(d + k * CK_VL, &q, sizeof q);
+                }
+            } else {
+                for (uint32_t l = 0; l < gc * 4; l++) {
+                    float v = b[l] * scale + 0.5f;
+                    v = v < 0.0f ? 0.0f : v;
+                    v = v > 65280.0f ? 65280.0f : v;
+                    d[l] = (uint16_t)(int32_t)v;
+                }
             }
         }
     }
@@ -239,6 +250,54 @@ static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp
         for (int k = 0; k < 3; k++) p[k] = (uint8_t)(c.tint[k] + CK_BLUR_NAME(div255)(out[k] * c.inv_alpha));
         p[3] = (uint8_t)(c.tint[3] + CK_BLUR_NAME(div255)(alpha * c.inv_alpha));
     }
+}
+
+/* Backdrop reduction of `count` whole k x k blocks (k = 2 or 4) from k rows `stride` apart: per channel the
+   block sum, (sum + k^2 / 2) >> log2(k^2). Exact integer arithmetic, so the SIMD form equals the loop. */
+static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out) {
+    uint32_t m = 0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint16_t v4h __attribute__((vector_size(8)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
+    if (k == 4) {
+        for (; m < count; m++) {
+            v16h acc = {0};
+            for (uint32_t y = 0; y < 4; y++) {
+                v16b r;
+                memcpy(&r, src + y * stride + (size_t)m * 16, 16);
+                acc += __builtin_convertvector(r, v16h);
+            }
+            const v4h sum = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7) +
+                            __builtin_shufflevector(acc, acc, 8, 9, 10, 11) +
+                            __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
+            const v4b o = __builtin_convertvector((sum + 8) >> 4, v4b);
+            memcpy(out + (size_t)m * 4, &o, 4);
+        }
+    } else {
+        for (; m + 2 <= count; m += 2) {
+            v16b r0, r1;
+            memcpy(&r0, src + (size_t)m * 8, 16);
+            memcpy(&r1, src + stride + (size_t)m * 8, 16);
+            const v16h acc = __builtin_convertvector(r0, v16h) + __builtin_convertvector(r1, v16h);
+            const v4h s0 = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+            const v4h s1 =
+                __builtin_shufflevector(acc, acc, 8, 9, 10, 11) + __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
+            const v4b o0 = __builtin_convertvector((s0 + 2) >> 2, v4b), o1 = __builtin_convertvector((s1 + 2) >> 2, v4b);
+            memcpy(out + (size_t)m * 4, &o0, 4);
+            memcpy(out + (size_t)m * 4 + 4, &o1, 4);
+        }
+    }
+#endif
+    const uint32_t shift = k == 4 ? 4 : 2;
+    for (; m < count; m++)
+        for (int c = 0; c < 4; c++) {
+            uint32_t sum = 0;
+            for (uint32_t y = 0; y < k; y++)
+                for (uint32_t x = 0; x < k; x++) sum += src[y * stride + ((size_t)m * k + x) * 4 + c];
+            out[(size_t)m * 4 + c] = (uint8_t)((sum + (k * k) / 2) >> shift);
+        }
 }
 
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
@@ -323,4 +382,5 @@ static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32
         .gauss_store_rows_u8 = CK_BLUR_NAME(gauss_store_rows_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
         .enlarge_row = CK_BLUR_NAME(enlarge_row),                                                            \
+        .reduce_row = CK_BLUR_NAME(reduce_row),                                                            \
     }
