@@ -100,10 +100,17 @@ static gauss_params gauss_params_for(double sigma) {
 
 static size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_ALIGN - 1); }
 
+/* Floats in the line buffer: a padded 32-lane line for the horizontal bands at the largest sigma, which also
+   holds the vertical ring (P = 8r + 9 rows plus 4 sums of at least one pixel, 4 lanes each). */
+static size_t gauss_line_floats(uint32_t w, uint32_t h) {
+    const gauss_params big = gauss_params_for(CK_MAX_SIGMA);
+    const size_t line = ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_LANES;
+    const size_t ring = (8 * (size_t)big.r + 9 + 4) * 4;
+    return line > ring ? line : ring;
+}
+
 static size_t gauss_scratch(uint32_t w, uint32_t h) {
-    const uint32_t pad = gauss_params_for(CK_MAX_SIGMA).pad;
-    const size_t line = (size_t)(w > h ? w : h) + 2 * (size_t)pad;
-    return align_up((size_t)w * h * 8) + align_up(line * CK_GAUSS_LANES * sizeof(float));
+    return align_up((size_t)w * h * 8) + align_up(gauss_line_floats(w, h) * sizeof(float));
 }
 
 static size_t box_scratch(uint32_t w, uint32_t h) {
@@ -330,19 +337,55 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     uint16_t *inter = (uint16_t *)scratch;
     float *line = (float *)(scratch + align_up((size_t)w * h * 8));
     const size_t stride16 = (size_t)w * 4;
-    /* Vertical: strips of up to 4 groups of 8 columns (as many as the line buffer holds at this sigma; the
-       buffer is sized for the largest sigma); src u8 -> intermediate u16 holding value * 256. */
+    /* Vertical, streamed down the rows in tiles of columns: the four stages run as one cascade over a ring of
+       P = 8r + 9 rows. Row i of the padded column enters the ring; stage k then steps at row i - k (2r + 2),
+       reading rows it needs that the stage before has just finished, and writes in place; stage 4's row is
+       final and leaves as u16 (value * 256). Per lane this is exactly gauss_pass run four times over the
+       whole column, but the working set is P rows of one tile (sized to stay in L2) and src and the
+       intermediate are read and written once, row after row. */
     const float scale_v = (float)(256.0 / p.norm);
-    const size_t capacity = (size_t)(w > h ? w : h) + 2 * (size_t)gauss_params_for(CK_MAX_SIGMA).pad;
-    const size_t gstride = ((size_t)h + 2 * (size_t)p.pad) * CK_GAUSS_LANES;
-    size_t groups = capacity / ((size_t)h + 2 * (size_t)p.pad);
-    groups = groups > 4 ? 4 : groups;
-    const uint32_t strip = (uint32_t)groups * CK_GAUSS_PIXELS;
-    for (uint32_t x0 = 0; x0 < w; x0 += strip) {
-        const uint32_t cols = w - x0 < strip ? w - x0 : strip;
-        ops->gauss_load_strip_u8(src->data + (size_t)x0 * 4, src->stride, cols, h, p.pad, line, gstride);
-        for (uint32_t g = 0; g * CK_GAUSS_PIXELS < cols; g++) gauss_line(ops, &p, line + g * gstride, h);
-        ops->gauss_store_strip_u16(line, inter + (size_t)x0 * 4, stride16, cols, h, scale_v, gstride);
+    const size_t capacity = gauss_line_floats(w, h);
+    const size_t span = 2 * (size_t)p.r + 2;
+    const size_t ring = p.fir_r > 0 ? 2 * (size_t)p.fir_r + 1 : 4 * span + 1;
+    const size_t stages = p.fir_r > 0 ? 0 : 4;
+    /* Tile width in pixels: the ring plus the stage sums, in about 384 KB (and within the scratch). */
+    size_t budget = (size_t)384 * 1024 / sizeof(float);
+    if (budget > capacity) budget = capacity;
+    size_t tile = budget / ((ring + stages) * 4);
+    if (tile < 1) tile = 1;
+    if (tile > w) tile = w;
+    const size_t padded = (size_t)h + 2 * (size_t)p.pad;
+    for (uint32_t x0 = 0; x0 < w; x0 += (uint32_t)tile) {
+        const size_t n = ((size_t)(w - x0 < tile ? w - x0 : tile)) * 4;
+        float *rows = line, *sums = line + ring * n;
+#define RING(i) (rows + ((i) % ring) * n)
+        for (size_t i = 0; i < padded; i++) {
+            const size_t sy = i < p.pad ? 0 : (i - p.pad >= h ? h - 1 : i - p.pad);
+            ops->gauss_load_row_u8(src->data + sy * src->stride + (size_t)x0 * 4, RING(i), n);
+            size_t out_row;
+            if (p.fir_r > 0) {
+                if (i + 1 < ring) continue;
+                out_row = i + 1 - ring;
+                float *taps[2 * CK_GAUSS_FIR_MAX_R + 1];
+                for (size_t j = 0; j < ring; j++) taps[j] = RING(out_row + j);
+                ops->gauss_fir_step(taps, p.taps, (uint32_t)ring, n);
+            } else {
+                size_t k = 1;
+                for (; k <= 4 && i >= k * span; k++) {
+                    const size_t j = i - k * span;
+                    float *s = sums + (k - 1) * n;
+                    if (j == 0) {
+                        memset(s, 0, n * sizeof(float));
+                        for (size_t q = 1; q <= 2 * (size_t)p.r + 1; q++) ops->gauss_add_row(s, RING(q), n);
+                    }
+                    ops->gauss_stage(RING(j), RING(j + 1), RING(j + span), s, n, p.alpha);
+                }
+                if (k <= 4) continue;
+                out_row = i - 4 * span;
+            }
+            ops->gauss_store_row_u16(RING(out_row), inter + out_row * stride16 + (size_t)x0 * 4, n, scale_v);
+        }
+#undef RING
     }
     /* Horizontal: bands of 8 rows; intermediate -> dst u8, then the colour stage on the finished rows. */
     const float scale_h = (float)(1.0 / (256.0 * p.norm));

@@ -37,13 +37,14 @@ struct ck_blur_ops {
     void (*gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
-    /* Gaussian, vertical: load a strip of `cols` pixels of u8 rows into padded lane buffers, one per group of 8
-       columns, gstride floats apart (pad rows replicated above and below). */
-    void (*gauss_load_strip_u8)(const uint8_t *src, size_t stride, uint32_t cols, uint32_t h, uint32_t pad,
-                                float *buf, size_t gstride);
-    /* Gaussian, vertical: store h positions of each group as u16 (value * scale, rounded) into the intermediate. */
-    void (*gauss_store_strip_u16)(const float *buf, uint16_t *dst, size_t stride16, uint32_t cols, uint32_t h,
-                                  float scale, size_t gstride);
+    /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */
+    void (*gauss_load_row_u8)(const uint8_t *src, float *out, size_t n);
+    void (*gauss_add_row)(float *s, const float *row, size_t n);
+    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_pass per lane. */
+    void (*gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n, float alpha);
+    /* rows[0] <- sum_j k[j] rows[j] for j < taps, as gauss_fir per lane. */
+    void (*gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n);
+    void (*gauss_store_row_u16)(const float *row, uint16_t *dst, size_t n, float scale);
     /* Gaussian, horizontal: load `rows` (<= 8) u16 rows into a padded lane buffer (pad columns replicated). */
     void (*gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w, uint32_t pad,
                                 float *buf);

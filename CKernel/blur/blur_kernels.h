@@ -121,63 +121,77 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     }
 }
 
-/* Loads a strip of `cols` (<= 8 * groups) pixels into groups of 8 columns, group g at buf + g * gstride, with pad
-   rows replicated above and below. Walking every group row by row touches each source row once per strip
-   rather than once per 8 columns. */
-static void CK_BLUR_NAME(gauss_load_strip_u8)(const uint8_t *src, size_t stride, uint32_t cols, uint32_t h,
-                                              uint32_t pad, float *buf, size_t gstride) {
-    const int64_t top = -(int64_t)pad, bottom = (int64_t)h + pad;
-    const uint32_t groups = (cols + CK_GAUSS_PIXELS - 1) / CK_GAUSS_PIXELS;
-    for (int64_t y = top; y < bottom; y++) {
-        const int64_t sy = y < 0 ? 0 : (y >= (int64_t)h ? (int64_t)h - 1 : y);
-        for (uint32_t g = 0; g < groups; g++) {
-            const uint8_t *row = src + (size_t)sy * stride + (size_t)g * CK_GAUSS_PIXELS * 4;
-            const uint32_t gc = cols - g * CK_GAUSS_PIXELS < CK_GAUSS_PIXELS ? cols - g * CK_GAUSS_PIXELS : CK_GAUSS_PIXELS;
-            float *b = buf + g * gstride + (size_t)(y + pad) * CK_GAUSS_LANES;
-            if (gc == CK_GAUSS_PIXELS) {
-                for (int k = 0; k < CK_NB; k++) {
-                    vb v;
-                    memcpy(&v, row + k * CK_VL, sizeof v);
-                    STF(b + k * CK_VL, __builtin_convertvector(v, vf));
-                }
-            } else {
-                for (uint32_t c = 0; c < CK_GAUSS_PIXELS; c++) {
-                    const uint32_t sc = c < gc ? c : gc - 1;
-                    for (int k = 0; k < 4; k++) b[c * 4 + k] = (float)row[sc * 4 + k];
-                }
-            }
-        }
+/* MARK: Gaussian, vertical (row streaming) */
+
+/* One row of n bytes to floats. */
+static void CK_BLUR_NAME(gauss_load_row_u8)(const uint8_t *src, float *out, size_t n) {
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        vb v;
+        memcpy(&v, src + i, sizeof v);
+        STF(out + i, __builtin_convertvector(v, vf));
+    }
+    for (; i < n; i++) out[i] = (float)src[i];
+}
+
+/* s = s + row over n lanes (the running-sum start of a stage: rows 1 .. 2r + 1, ascending, from 0). */
+static void CK_BLUR_NAME(gauss_add_row)(float *s, const float *row, size_t n) {
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) STF(s + i, LDF(s + i) + LDF(row + i));
+    for (; i < n; i++) s[i] = s[i] + row[i];
+}
+
+/* One step of an extended-box stage across n lanes, exactly gauss_pass's per-lane arithmetic:
+   lo <- s + alpha (lo + hi); s <- s + (hi - first). lo is overwritten in place. */
+static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n,
+                                      float alpha) {
+    const vf a = (vf){0} + alpha;
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        const vf h = LDF(hi + i), sv = LDF(s + i);
+        const vf edge = LDF(lo + i) + h;
+        const vf d = h - LDF(first + i);
+        STF(lo + i, sv + a * edge);
+        STF(s + i, sv + d);
+    }
+    for (; i < n; i++) {
+        const float h = hi[i], edge = lo[i] + h, d = h - first[i];
+        lo[i] = s[i] + alpha * edge;
+        s[i] = s[i] + d;
     }
 }
 
-/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. Groups as
-   in gauss_load_strip_u8. */
-static void CK_BLUR_NAME(gauss_store_strip_u16)(const float *buf, uint16_t *dst, size_t stride16, uint32_t cols,
-                                                uint32_t h, float scale, size_t gstride) {
-    const uint32_t groups = (cols + CK_GAUSS_PIXELS - 1) / CK_GAUSS_PIXELS;
+/* Direct filter step: rows[0] <- sum_j k[j] rows[j] (j ascending), as gauss_fir per lane. */
+static void CK_BLUR_NAME(gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n) {
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        vf acc = ((vf){0} + k[0]) * LDF(rows[0] + i);
+        for (uint32_t j = 1; j < taps; j++) acc = acc + ((vf){0} + k[j]) * LDF(rows[j] + i);
+        STF(rows[0] + i, acc);
+    }
+    for (; i < n; i++) {
+        float acc = k[0] * rows[0][i];
+        for (uint32_t j = 1; j < taps; j++) acc = acc + k[j] * rows[j][i];
+        rows[0][i] = acc;
+    }
+}
+
+/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. */
+static void CK_BLUR_NAME(gauss_store_row_u16)(const float *row, uint16_t *dst, size_t n, float scale) {
     const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
-    for (uint32_t y = 0; y < h; y++) {
-        for (uint32_t g = 0; g < groups; g++) {
-            const uint32_t gc = cols - g * CK_GAUSS_PIXELS < CK_GAUSS_PIXELS ? cols - g * CK_GAUSS_PIXELS : CK_GAUSS_PIXELS;
-            const float *b = buf + g * gstride + (size_t)y * CK_GAUSS_LANES;
-            uint16_t *d = dst + (size_t)y * stride16 + (size_t)g * CK_GAUSS_LANES;
-            if (gc == CK_GAUSS_PIXELS) {
-                for (int k = 0; k < CK_NB; k++) {
-                    vf v = LDF(b + k * CK_VL) * sc + half;
-                    v = __builtin_elementwise_max(v, (vf){0});
-                    v = __builtin_elementwise_min(v, top);
-                    const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
-                    memcpy(d + k * CK_VL, &q, sizeof q);
-                }
-            } else {
-                for (uint32_t l = 0; l < gc * 4; l++) {
-                    float v = b[l] * scale + 0.5f;
-                    v = v < 0.0f ? 0.0f : v;
-                    v = v > 65280.0f ? 65280.0f : v;
-                    d[l] = (uint16_t)(int32_t)v;
-                }
-            }
-        }
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        vf v = LDF(row + i) * sc + half;
+        v = __builtin_elementwise_max(v, (vf){0});
+        v = __builtin_elementwise_min(v, top);
+        const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
+        memcpy(dst + i, &q, sizeof q);
+    }
+    for (; i < n; i++) {
+        float v = row[i] * scale + 0.5f;
+        v = v < 0.0f ? 0.0f : v;
+        v = v > 65280.0f ? 65280.0f : v;
+        dst[i] = (uint16_t)(int32_t)v;
     }
 }
 
@@ -376,8 +390,11 @@ static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_pass = CK_BLUR_NAME(gauss_pass),                                                              \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
-        .gauss_load_strip_u8 = CK_BLUR_NAME(gauss_load_strip_u8),                                            \
-        .gauss_store_strip_u16 = CK_BLUR_NAME(gauss_store_strip_u16),                                        \
+        .gauss_load_row_u8 = CK_BLUR_NAME(gauss_load_row_u8),                                                \
+        .gauss_add_row = CK_BLUR_NAME(gauss_add_row),                                                        \
+        .gauss_stage = CK_BLUR_NAME(gauss_stage),                                                            \
+        .gauss_fir_step = CK_BLUR_NAME(gauss_fir_step),                                                      \
+        .gauss_store_row_u16 = CK_BLUR_NAME(gauss_store_row_u16),                                            \
         .gauss_load_rows_u16 = CK_BLUR_NAME(gauss_load_rows_u16),                                            \
         .gauss_store_rows_u8 = CK_BLUR_NAME(gauss_store_rows_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
