@@ -205,8 +205,20 @@ static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride
             for (int c = 0; c < 4; c++) b[(size_t)x * CK_GAUSS_LANES + c] = (float)row[c];
         }
         b += (size_t)pad * CK_GAUSS_LANES;
+        uint32_t x = 0;
+#if CK_BLUR_VBYTES > 4
+        /* One pixel (4 channels) per 4-lane vector: the transpose is a strided store of each. */
+        typedef uint16_t v4h __attribute__((vector_size(8)));
+        typedef float v4f __attribute__((vector_size(16)));
+        for (; x < w; x++) {
+            v4h p;
+            memcpy(&p, row + (size_t)x * 4, 8);
+            const v4f f = __builtin_convertvector(p, v4f);
+            memcpy(b + (size_t)x * CK_GAUSS_LANES, &f, 16);
+        }
+#endif
         CK_BLUR_NOVEC
-        for (uint32_t x = 0; x < w; x++) {
+        for (; x < w; x++) {
             for (int c = 0; c < 4; c++) b[(size_t)x * CK_GAUSS_LANES + c] = (float)row[(size_t)x * 4 + c];
         }
         b += (size_t)w * CK_GAUSS_LANES;
@@ -224,8 +236,27 @@ static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, si
     for (uint32_t r = 0; r < rows; r++) {
         const float *b = buf + r * 4;
         uint8_t *d = dst + (size_t)r * stride;
+        uint32_t x = 0;
+#if CK_BLUR_VBYTES > 4
+        /* Same arithmetic on one pixel per 4-lane vector; min with the broadcast alpha leaves alpha itself. */
+        typedef float v4f __attribute__((vector_size(16)));
+        typedef int32_t v4i __attribute__((vector_size(16)));
+        typedef uint8_t v4b __attribute__((vector_size(4)));
+        const v4f sc = (v4f){0} + scale, half = (v4f){0} + 0.5f, top = (v4f){0} + 255.0f;
+        for (; x < w; x++) {
+            v4f v;
+            memcpy(&v, b + (size_t)x * CK_GAUSS_LANES, 16);
+            v = v * sc + half;
+            v = __builtin_elementwise_max(v, (v4f){0});
+            v = __builtin_elementwise_min(v, top);
+            v4i q = __builtin_convertvector(v, v4i);
+            q = __builtin_elementwise_min(q, __builtin_shufflevector(q, q, 3, 3, 3, 3));
+            const v4b o = __builtin_convertvector(q, v4b);
+            memcpy(d + (size_t)x * 4, &o, 4);
+        }
+#endif
         CK_BLUR_NOVEC
-        for (uint32_t x = 0; x < w; x++) {
+        for (; x < w; x++) {
             uint32_t q[4];
             for (int c = 0; c < 4; c++) {
                 float v = b[(size_t)x * CK_GAUSS_LANES + c] * scale + 0.5f;
