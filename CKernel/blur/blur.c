@@ -8,21 +8,26 @@
  * 2rx+1 column sums along the row and one exact division. No full-image buffer of sums; the working set is a
  * few rows. Column sums are at most 255 * 131071 < 2^25; window sums fit 32 bits when 256 N <= 2^32, and
  * modular (wrap-around) arithmetic is exact whenever the true result fits, so the running updates may wrap in
- * between. Larger windows (N > 2^24) take a 64-bit path.
+ * between. Larger windows (N > 2^24) take a 64-bit path. In place, the source rows still to be subtracted are
+ * kept in a ring of min(ry + 1, h) rows in scratch.
  *
  * Gaussian. Four extended boxes per axis (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of
  * Gaussian convolution by extended box filtering", SSVM 2011): a box of radius r plus end taps of weight
  * alpha, with r and alpha chosen so each pass has variance sigma^2 / 4. alpha moves continuously in [0, 1) and
  * radius r with alpha = 1 equals radius r + 1 with alpha = 0, so the filter is continuous in sigma. Each line
  * is padded once by replication by the total support 4 (r + 1) and the four passes run unclamped on it, which
- * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Vertical
- * passes run on strips of 8 columns (32 float lanes), store a u16 intermediate (value * 256); horizontal
- * passes run on bands of 8 rows transposed into the same 32-lane layout. Memory sweeps: read src, write and
- * read the intermediate, write dst; the passes themselves stay in a cache-sized line buffer.
+ * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Below
+ * sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA). The vertical stages stream
+ * down the rows as one cascade over a ring of rows and store a u16 intermediate (value * 256); the horizontal
+ * passes run on bands of 8 rows transposed into a 32-lane layout. Memory sweeps: read src, write and read the
+ * intermediate, write dst; the passes themselves stay in cache-sized buffers. Float intermediates keep the
+ * result within 50 dB of the exact gaussian (55-59 dB measured on noisy textures for sigma 1..64).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
  * downsample k = 2 or 4: k x k box reduction, gaussian with sigma'^2 = (sigma^2 - (k^2 - 1) / 12) / k^2 (the
- * box reduction already contributes (k^2 - 1) / 12 of variance), colour, then bilinear enlargement.
+ * box reduction already contributes (k^2 - 1) / 12 of variance), colour, then bilinear enlargement. The
+ * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
+ * source-over is affine, so it commutes with the enlargement up to rounding).
  */
 #include <math.h>
 #include <stdlib.h>
