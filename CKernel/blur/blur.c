@@ -125,7 +125,8 @@ static size_t box_scratch(uint32_t w, uint32_t h) {
 
 static size_t backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
     const uint32_t sw = (w + k - 1) / k + 2, sh = (h + k - 1) / k + 2;
-    return align_up((size_t)sw * sh * 4) + align_up((size_t)sw * 8) + gauss_scratch(sw, sh);
+    /* small image with ring, two widened rows (u16, full width), the small image's gaussian scratch */
+    return align_up((size_t)sw * sh * 4) + 2 * align_up((size_t)w * 8) + gauss_scratch(sw, sh);
 }
 
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
@@ -546,22 +547,29 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const double sig = params->sigma;
         const double v = (sig * sig - (double)(k * k - 1) / 12.0) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};
-        uint16_t *vrow = (uint16_t *)(s + align_up(rstride * rh));
-        uint8_t *gs = (uint8_t *)vrow + align_up((size_t)rw * 8);
+        uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
+                             (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
+        uint8_t *gs = (uint8_t *)wide[1] + align_up((size_t)w * 8);
         if (v > 0)
             gauss_run(&im, &im, (float)sqrt(v), &colour, gs);
         else
             for (uint32_t y = 0; y < rh; y++) ops->colour(small + (size_t)y * rstride, rw, &colour);
-        /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_row does along x; +1 for the
-           ring. */
+        /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
+           ring. Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
         const int32_t k2 = (int32_t)(2 * k);
+        int64_t cached[2] = {-1, -1};
         for (uint32_t y = 0; y < h; y++) {
             const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
             const int32_t j0 = t >= 0 ? t / k2 : -1;
             const uint32_t f = (uint32_t)(t - j0 * k2);
             const uint32_t i0 = (uint32_t)(j0 + 1), i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
-            ops->enlarge_row(small + (size_t)i0 * rstride, small + (size_t)i1 * rstride, f, k, rw,
-                             dst->data + (size_t)y * dst->stride, w, vrow);
+            const uint32_t rows[2] = {i0, i1};
+            for (int q = 0; q < 2; q++)
+                if (cached[rows[q] % 2] != (int64_t)rows[q]) {
+                    ops->enlarge_h(small + (size_t)rows[q] * rstride, wide[rows[q] % 2], k, rw, w);
+                    cached[rows[q] % 2] = rows[q];
+                }
+            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], f, k, dst->data + (size_t)y * dst->stride, (size_t)w * 4);
         }
     }
     free(owned);

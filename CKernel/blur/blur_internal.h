@@ -54,10 +54,11 @@ struct ck_blur_ops {
 
     /* Backdrop: saturation + tint on n pixels in place. */
     void (*colour)(uint8_t *px, size_t n, const ck_blur_colour *c);
-    /* Backdrop: one output row of the bilinear enlargement by k (2 or 4) from two small rows a (above) and
-       b (below) with vertical weight wy (out of 2k); xs = small width + 2 (ring); v: scratch of xs * 4 u16. */
-    void (*enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs, uint8_t *out,
-                        uint32_t w, uint16_t *v);
+    /* Backdrop, bilinear enlargement by k (2 or 4): widen one small row (with its ring, xs = small width + 2)
+       to w pixels of unrounded u16 sums; then blend two widened rows with vertical weight wy (out of 2k) into
+       n output bytes, rounding the total weight (2k)^2 half up. */
+    void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
+    void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t wy, uint32_t k, uint8_t *out, size_t n);
     /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
     void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
 };

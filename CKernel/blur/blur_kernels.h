@@ -348,63 +348,77 @@ static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
    u = (2x + 1 - k) / (2k) between ring indices m + (p >= k/2) and the next, with weight f = (2p + 1 + k) mod 2k
    on the second (out of 2k): for k = 4, pixels p = 0..3 of block m take (3, 5, 0), (1, 7, 0), (0, 7, 1),
-   (0, 5, 3) eighths of ring pixels (m, m + 1, m + 2); for k = 2, (1, 3, 0) and (0, 3, 1) quarters. The
-   vertical blend v = (2k - wy) a + wy b comes first (u16: at most 255 * 8); the total weight (2k)^2 is rounded
-   half up. Integer arithmetic is exact, so the blocked SIMD form equals the per-pixel form. xs = small width
-   + 2 (the ring); out has w <= (xs - 2) k pixels. v is scratch for xs * 4 u16. */
-static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs,
-                                      uint8_t *out, uint32_t w, uint16_t *v) {
-    const uint32_t wa = 2 * k - wy, n = xs * 4;
-    CK_BLUR_NOVEC
-    for (uint32_t i = 0; i < n; i++) v[i] = (uint16_t)(wa * a[i] + wy * b[i]);
+   (0, 5, 3) eighths of ring pixels (m, m + 1, m + 2); for k = 2, (1, 3, 0) and (0, 3, 1) quarters.
+   enlarge_h widens one small row (with its ring; xs = small width + 2) to w pixels of unrounded u16 sums
+   (at most 255 * 2k); enlarge_v then blends two of them with (2k - wy, wy) and rounds the total weight (2k)^2
+   half up. Each small row is widened once for the k output rows that use it. Integer arithmetic is exact, so
+   the SIMD blocks equal the per-pixel loops. */
+static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w) {
     uint32_t m = 0;
 #if CK_BLUR_VBYTES > 4
     const uint32_t blocks = w / k;
-    typedef uint16_t v4h __attribute__((vector_size(8)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
     if (k == 4) {
         typedef uint16_t v16h __attribute__((vector_size(32)));
-        typedef uint8_t v16b __attribute__((vector_size(16)));
         const v16h wa4 = {3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         const v16h wb4 = {5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5};
         const v16h wc4 = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3, 3, 3, 3};
         for (; m < blocks; m++) {
-            v4h p0, p1, p2;
-            memcpy(&p0, v + m * 4, 8);
-            memcpy(&p1, v + m * 4 + 4, 8);
-            memcpy(&p2, v + m * 4 + 8, 8);
-            const v16h r0 = __builtin_shufflevector(p0, p0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v16h r1 = __builtin_shufflevector(p1, p1, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v16h r2 = __builtin_shufflevector(p2, p2, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v16h o = (wa4 * r0 + wb4 * r1 + wc4 * r2 + 32) >> 6;
-            const v16b ob = __builtin_convertvector(o, v16b);
-            memcpy(out + (size_t)m * 16, &ob, 16);
+            v4b p0, p1, p2;
+            memcpy(&p0, a + m * 4, 4);
+            memcpy(&p1, a + m * 4 + 4, 4);
+            memcpy(&p2, a + m * 4 + 8, 4);
+            const v16h r0 = __builtin_convertvector(
+                __builtin_shufflevector(p0, p0, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), v16h);
+            const v16h r1 = __builtin_convertvector(
+                __builtin_shufflevector(p1, p1, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), v16h);
+            const v16h r2 = __builtin_convertvector(
+                __builtin_shufflevector(p2, p2, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3), v16h);
+            const v16h o = wa4 * r0 + wb4 * r1 + wc4 * r2;
+            memcpy(out + (size_t)m * 16, &o, 32);
         }
     } else {
         typedef uint16_t v8h __attribute__((vector_size(16)));
-        typedef uint8_t v8b __attribute__((vector_size(8)));
         const v8h wa2 = {1, 1, 1, 1, 0, 0, 0, 0}, wb2 = {3, 3, 3, 3, 3, 3, 3, 3}, wc2 = {0, 0, 0, 0, 1, 1, 1, 1};
         for (; m < blocks; m++) {
-            v4h p0, p1, p2;
-            memcpy(&p0, v + m * 4, 8);
-            memcpy(&p1, v + m * 4 + 4, 8);
-            memcpy(&p2, v + m * 4 + 8, 8);
-            const v8h r0 = __builtin_shufflevector(p0, p0, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v8h r1 = __builtin_shufflevector(p1, p1, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v8h r2 = __builtin_shufflevector(p2, p2, 0, 1, 2, 3, 0, 1, 2, 3);
-            const v8h o = (wa2 * r0 + wb2 * r1 + wc2 * r2 + 8) >> 4;
-            const v8b ob = __builtin_convertvector(o, v8b);
-            memcpy(out + (size_t)m * 8, &ob, 8);
+            v4b p0, p1, p2;
+            memcpy(&p0, a + m * 4, 4);
+            memcpy(&p1, a + m * 4 + 4, 4);
+            memcpy(&p2, a + m * 4 + 8, 4);
+            const v8h r0 = __builtin_convertvector(__builtin_shufflevector(p0, p0, 0, 1, 2, 3, 0, 1, 2, 3), v8h);
+            const v8h r1 = __builtin_convertvector(__builtin_shufflevector(p1, p1, 0, 1, 2, 3, 0, 1, 2, 3), v8h);
+            const v8h r2 = __builtin_convertvector(__builtin_shufflevector(p2, p2, 0, 1, 2, 3, 0, 1, 2, 3), v8h);
+            const v8h o = wa2 * r0 + wb2 * r1 + wc2 * r2;
+            memcpy(out + (size_t)m * 8, &o, 16);
         }
     }
 #endif
     /* Per-pixel form: the scalar reference, and the last partial block everywhere. */
-    const uint32_t shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
     for (uint32_t x = m * k; x < w; x++) {
         const uint32_t p = x % k, i0 = x / k + (p >= k / 2 ? 1 : 0);
         const uint32_t f = (2 * p + 1 + k) % (2 * k), i1 = i0 + 1 < xs ? i0 + 1 : xs - 1;
         for (int c = 0; c < 4; c++)
-            out[(size_t)x * 4 + c] = (uint8_t)(((2 * k - f) * v[i0 * 4 + c] + f * v[i1 * 4 + c] + round) >> shift);
+            out[(size_t)x * 4 + c] = (uint16_t)((2 * k - f) * a[i0 * 4 + c] + f * a[i1 * 4 + c]);
     }
+}
+
+static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t wy, uint32_t k, uint8_t *out,
+                                    size_t n) {
+    const uint32_t wa = 2 * k - wy, shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    const v16h va = (v16h){0} + (uint16_t)wa, vb2 = (v16h){0} + (uint16_t)wy, vr = (v16h){0} + (uint16_t)round;
+    for (; i + 16 <= n; i += 16) {
+        v16h x, y;
+        memcpy(&x, ha + i, 32);
+        memcpy(&y, hb + i, 32);
+        const v16b o = __builtin_convertvector((va * x + vb2 * y + vr) >> shift, v16b);
+        memcpy(out + i, &o, 16);
+    }
+#endif
+    for (; i < n; i++) out[i] = (uint8_t)((wa * ha[i] + wy * hb[i] + round) >> shift);
 }
 
 #undef vf
@@ -429,6 +443,7 @@ static void CK_BLUR_NAME(enlarge_row)(const uint8_t *a, const uint8_t *b, uint32
         .gauss_load_rows_u16 = CK_BLUR_NAME(gauss_load_rows_u16),                                            \
         .gauss_store_rows_u8 = CK_BLUR_NAME(gauss_store_rows_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
-        .enlarge_row = CK_BLUR_NAME(enlarge_row),                                                            \
+        .enlarge_h = CK_BLUR_NAME(enlarge_h),                                                                \
+        .enlarge_v = CK_BLUR_NAME(enlarge_v),                                                                \
         .reduce_row = CK_BLUR_NAME(reduce_row),                                                            \
     }
