@@ -27,7 +27,9 @@ public struct BackdropParameters: Sendable, Hashable {
 ///
 /// Create one per image size (or the largest size you will blur) and reuse it every frame: the calls allocate
 /// nothing (the kernel's scratch is owned here). Images larger than the context throw
-/// ``KernelError/invalidSize(_:)``. Copying a context copies its scratch the first time either copy is used.
+/// ``KernelError/invalidSize(_:)``. Copying a context copies its scratch the first time either copy is used, and
+/// an ``RGBA8Image`` whose storage is shared with another copy is copied once before it is written
+/// (copy-on-write); keep one owner of each per-frame image and context to stay allocation-free.
 public struct BlurContext: Sendable {
     /// Largest image width this context accepts, in pixels.
     public let maxWidth: Int
