@@ -148,6 +148,12 @@ public struct CardLift: Sendable {
     /// cross-fades in at the target instead.
     public mutating func open(at time: Double) {
         guard phase == .resting || phase == .closing else { return }
+        if phase(at: time) == .resting {
+            // Landed cards are drawn at the source exactly (their springs only came within the settle tolerance):
+            // start from what was drawn.
+            jumpRect(to: sourceRect, at: time)
+            lift.jump(to: 0, at: time)
+        }
         phase = .lifting
         modal.present(at: time)
         if configuration.reduceMotion {
