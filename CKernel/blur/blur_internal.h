@@ -1,10 +1,65 @@
-/* Private to the blur family: its per-ISA function table. Placeholder until the family lands. */
+/*
+ * Private to the blur family: the per-ISA kernel table and the shapes the drivers in blur.c share.
+ *
+ * The drivers (blur.c) validate, lay out scratch and walk the image; the kernels here take trusted
+ * arguments and never fail. Every kernel is written once, in blur_kernels.h, and compiled once per ISA
+ * (blur.c for scalar with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c). Bit-identity across
+ * ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works lane by lane
+ * in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
+ * vectorising a lane-parallel loop does not reorder any lane's operations.
+ */
 #ifndef CK_BLUR_INTERNAL_H
 #define CK_BLUR_INTERNAL_H
+
 #include "../ck_internal.h"
 
+/* The gaussian works on groups of CK_GAUSS_PIXELS pixels (x 4 channels = CK_GAUSS_LANES floats) at once:
+   a strip of 8 columns for the vertical passes, a band of 8 rows for the horizontal ones. */
+#define CK_GAUSS_PIXELS 8
+#define CK_GAUSS_LANES 32
+
+/* The colour stage of the backdrop: saturation matrix rows (r, g, b) and the premultiplied tint. */
+typedef struct ck_blur_colour {
+    float m[3][3];       /* c'_i = (m[i][0] r + m[i][1] g) + m[i][2] b, then clamped to [0, alpha] */
+    uint32_t tint[4];    /* premultiplied tint */
+    uint32_t inv_alpha;  /* 255 - tint alpha: out = tint + round(c * inv_alpha / 255) */
+} ck_blur_colour;
+
 struct ck_blur_ops {
-    int placeholder;
+    /* Box: col[i] += add[i] - sub[i] for n bytes (u32 wrap-around is exact: the true sums fit). */
+    void (*box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n);
+    /* Box: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded (float or double). */
+    void (*box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, float inv);
+    void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
+
+    /* Gaussian: one unnormalised extended box along a line of n positions of 32 lanes:
+       out[i] = sum(in[i+1 .. i+2r+1]) + alpha (in[i] + in[i+2r+2]); in has n + 2r + 2 positions. */
+    void (*gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha);
+    /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
+    void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
+    /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */
+    void (*gauss_load_row_u8)(const uint8_t *src, float *out, size_t n);
+    void (*gauss_add_row)(float *s, const float *row, size_t n);
+    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_pass per lane. */
+    void (*gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n, float alpha);
+    /* rows[0] <- sum_j k[j] rows[j] for j < taps, as gauss_fir per lane. */
+    void (*gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n);
+    void (*gauss_store_row_u16)(const float *row, uint16_t *dst, size_t n, float scale);
+    /* Gaussian, horizontal: load `rows` (<= 8) u16 rows into a padded lane buffer (pad columns replicated). */
+    void (*gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w, uint32_t pad,
+                                float *buf);
+    /* Gaussian, horizontal: store w positions as u8 (value * scale, rounded, colour clamped to alpha). */
+    void (*gauss_store_rows_u8)(const float *buf, uint8_t *dst, size_t stride, uint32_t rows, uint32_t w,
+                                float scale);
+
+    /* Backdrop: saturation + tint on n pixels in place. */
+    void (*colour)(uint8_t *px, size_t n, const ck_blur_colour *c);
+    /* Backdrop: one output row of the bilinear enlargement by k (2 or 4) from two small rows a (above) and
+       b (below) with vertical weight wy (out of 2k); xs = small width + 2 (ring); v: scratch of xs * 4 u16. */
+    void (*enlarge_row)(const uint8_t *a, const uint8_t *b, uint32_t wy, uint32_t k, uint32_t xs, uint8_t *out,
+                        uint32_t w, uint16_t *v);
+    /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
+    void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
 };
 
 #endif

@@ -1,0 +1,245 @@
+import CKernel
+
+/// Parameters of the blurred-backdrop effect (`ck_backdrop`): blur, then saturation, then a tint composited
+/// source-over.
+public struct BackdropParameters: Sendable, Hashable {
+    /// Gaussian standard deviation in pixels, `0...2000`; 0 means no blur.
+    public var sigma: Double
+    /// Saturation factor with Rec. 709 luma weights: 1 unchanged, 0 grey, above 1 more saturated. Finite;
+    /// magnitudes above 10^4 act as 10^4.
+    public var saturation: Double
+    /// Tint composited over the result (straight colour; its alpha is the tint's opacity).
+    public var tint: RGBAColor
+    /// Reduction factor: 0 picks the fastest that stays within 45 dB of full resolution (1 below sigma 3, 2 below
+    /// sigma 5, else 4), 1 is full resolution, 2 and 4 reduce by that factor.
+    public var downsample: Int
+
+    /// Creates parameters; `downsample` defaults to 0 (automatic).
+    public init(sigma: Double, saturation: Double = 1, tint: RGBAColor = .clear, downsample: Int = 0) {
+        self.sigma = sigma
+        self.saturation = saturation
+        self.tint = tint
+        self.downsample = downsample
+    }
+}
+
+/// Box and gaussian blur and the backdrop effect on premultiplied RGBA8 images, with scratch memory sized once.
+///
+/// Create one per image size (or the largest size you will blur) and reuse it every frame: the calls allocate
+/// nothing (the kernel's scratch is owned here). Images larger than the context throw
+/// ``KernelError/invalidSize(_:)``. Copying a context copies its scratch the first time either copy is used.
+public struct BlurContext: Sendable {
+    /// Largest image width this context accepts, in pixels.
+    public let maxWidth: Int
+    /// Largest image height this context accepts, in pixels.
+    public let maxHeight: Int
+    private var scratch: [UInt8]
+
+    /// Allocates scratch for images up to `maxWidth` x `maxHeight` (`ck_blur_scratch_size`).
+    ///
+    /// - Throws: ``KernelError/invalidSize(_:)`` when either size is outside `0...2^20`.
+    public init(maxWidth: Int, maxHeight: Int) throws(KernelError) {
+        guard (0...maxImageDimension).contains(maxWidth), (0...maxImageDimension).contains(maxHeight) else {
+            throw .invalidSize("maxWidth and maxHeight must be in 0...\(maxImageDimension)")
+        }
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.scratch = [UInt8](repeating: 0, count: ck_blur_scratch_size(UInt32(maxWidth), UInt32(maxHeight)))
+    }
+
+    // MARK: Box blur
+
+    /// Exact box blur in place (`ck_box_blur`): each byte becomes the rounded mean of its
+    /// `(2 radiusX + 1) x (2 radiusY + 1)` window, edges replicated.
+    ///
+    /// - Parameters:
+    ///   - radiusX: Horizontal radius in pixels, `0...65535`.
+    ///   - radiusY: Vertical radius in pixels, `0...65535`. Both 0 leaves the image unchanged.
+    public mutating func boxBlur(_ image: inout RGBA8Image, radiusX: Int, radiusY: Int) throws(KernelError) {
+        let (rx, ry) = try Self.radii(radiusX, radiusY)
+        try inPlace(&image) { img, s, n in ck_box_blur(img, img, rx, ry, s, n) }
+    }
+
+    /// Exact box blur of `source` into `destination` (same size; see ``boxBlur(_:radiusX:radiusY:)``).
+    public mutating func boxBlur(
+        from source: RGBA8Image, into destination: inout RGBA8Image, radiusX: Int, radiusY: Int
+    ) throws(KernelError) {
+        let (rx, ry) = try Self.radii(radiusX, radiusY)
+        try outOfPlace(source, &destination) { s, d, sc, n in ck_box_blur(s, d, rx, ry, sc, n) }
+    }
+
+    /// Exact box blur of a borrowed image in place (see ``boxBlur(_:radiusX:radiusY:)``).
+    public mutating func boxBlur(_ view: RGBA8ImageView, radiusX: Int, radiusY: Int) throws(KernelError) {
+        let (rx, ry) = try Self.radii(radiusX, radiusY)
+        try views(view, view) { s, d, sc, n in ck_box_blur(s, d, rx, ry, sc, n) }
+    }
+
+    /// Exact box blur between borrowed images; overlapping but different views throw ``KernelError/overlap``.
+    public mutating func boxBlur(
+        from source: RGBA8ImageView, into destination: RGBA8ImageView, radiusX: Int, radiusY: Int
+    ) throws(KernelError) {
+        let (rx, ry) = try Self.radii(radiusX, radiusY)
+        try views(source, destination) { s, d, sc, n in ck_box_blur(s, d, rx, ry, sc, n) }
+    }
+
+    // MARK: Gaussian blur
+
+    /// Gaussian blur in place (`ck_gaussian_blur`), continuous in `sigma`.
+    ///
+    /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
+    public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
+        let s = Float(sigma)
+        try inPlace(&image) { img, sc, n in ck_gaussian_blur(img, img, s, sc, n) }
+    }
+
+    /// Gaussian blur of `source` into `destination` (same size; see ``gaussianBlur(_:sigma:)``).
+    public mutating func gaussianBlur(
+        from source: RGBA8Image, into destination: inout RGBA8Image, sigma: Double
+    ) throws(KernelError) {
+        let s = Float(sigma)
+        try outOfPlace(source, &destination) { src, dst, sc, n in ck_gaussian_blur(src, dst, s, sc, n) }
+    }
+
+    /// Gaussian blur of a borrowed image in place (see ``gaussianBlur(_:sigma:)``).
+    public mutating func gaussianBlur(_ view: RGBA8ImageView, sigma: Double) throws(KernelError) {
+        let s = Float(sigma)
+        try views(view, view) { src, dst, sc, n in ck_gaussian_blur(src, dst, s, sc, n) }
+    }
+
+    /// Gaussian blur between borrowed images; overlapping but different views throw ``KernelError/overlap``.
+    public mutating func gaussianBlur(
+        from source: RGBA8ImageView, into destination: RGBA8ImageView, sigma: Double
+    ) throws(KernelError) {
+        let s = Float(sigma)
+        try views(source, destination) { src, dst, sc, n in ck_gaussian_blur(src, dst, s, sc, n) }
+    }
+
+    // MARK: Backdrop
+
+    /// The blurred-backdrop effect in place (`ck_backdrop_apply`): gaussian blur, saturation (Rec. 709 luma,
+    /// colours clamped to `0...alpha`), then `tint` composited source-over.
+    ///
+    /// - Parameters:
+    ///   - sigma: Blur standard deviation in pixels, `0...2000`.
+    ///   - saturation: 1 unchanged, 0 grey, above 1 more saturated; finite.
+    ///   - tint: Straight colour composited over the result; `.clear` for none.
+    ///   - downsample: 0 automatic (default), 1 full resolution, 2 or 4 that reduction factor.
+    public mutating func backdrop(
+        _ image: inout RGBA8Image, sigma: Double, saturation: Double, tint: RGBAColor, downsample: Int = 0
+    ) throws(KernelError) {
+        try backdrop(
+            &image,
+            parameters: BackdropParameters(sigma: sigma, saturation: saturation, tint: tint, downsample: downsample))
+    }
+
+    /// The backdrop effect in place from a parameter value (see ``backdrop(_:sigma:saturation:tint:downsample:)``).
+    public mutating func backdrop(_ image: inout RGBA8Image, parameters: BackdropParameters) throws(KernelError) {
+        var p = try parameters.kernelValue()
+        try inPlace(&image) { img, sc, n in ck_backdrop_apply(img, img, &p, sc, n) }
+    }
+
+    /// The backdrop effect from `source` into `destination` (same size).
+    public mutating func backdrop(
+        from source: RGBA8Image, into destination: inout RGBA8Image, parameters: BackdropParameters
+    ) throws(KernelError) {
+        var p = try parameters.kernelValue()
+        try outOfPlace(source, &destination) { s, d, sc, n in ck_backdrop_apply(s, d, &p, sc, n) }
+    }
+
+    /// The backdrop effect on a borrowed image in place.
+    public mutating func backdrop(_ view: RGBA8ImageView, parameters: BackdropParameters) throws(KernelError) {
+        var p = try parameters.kernelValue()
+        try views(view, view) { s, d, sc, n in ck_backdrop_apply(s, d, &p, sc, n) }
+    }
+
+    /// The backdrop effect between borrowed images; overlapping but different views throw ``KernelError/overlap``.
+    public mutating func backdrop(
+        from source: RGBA8ImageView, into destination: RGBA8ImageView, parameters: BackdropParameters
+    ) throws(KernelError) {
+        var p = try parameters.kernelValue()
+        try views(source, destination) { s, d, sc, n in ck_backdrop_apply(s, d, &p, sc, n) }
+    }
+
+    // MARK: Plumbing
+
+    private typealias Kernel = (
+        UnsafePointer<ck_image>, UnsafeMutablePointer<ck_image>, UnsafeMutableRawPointer?, Int
+    ) -> ck_status
+
+    private static func radii(_ x: Int, _ y: Int) throws(KernelError) -> (UInt32, UInt32) {
+        guard (0...65535).contains(x), (0...65535).contains(y) else {
+            throw .invalidArgument("box radii must be in 0...65535, got \(x), \(y)")
+        }
+        return (UInt32(x), UInt32(y))
+    }
+
+    private func checkFits(_ width: Int, _ height: Int) throws(KernelError) {
+        guard width <= maxWidth, height <= maxHeight else {
+            throw .invalidSize("image \(width) x \(height) exceeds the context's \(maxWidth) x \(maxHeight)")
+        }
+    }
+
+    private mutating func inPlace(
+        _ image: inout RGBA8Image,
+        _ kernel: (UnsafeMutablePointer<ck_image>, UnsafeMutableRawPointer?, Int) -> ck_status
+    ) throws(KernelError) {
+        try checkFits(image.width, image.height)
+        let (w, h, stride) = (UInt32(image.width), UInt32(image.height), image.stride)
+        let status = scratch.withUnsafeMutableBytes { sc in
+            image.withUnsafeMutableBytes { bytes in
+                var im = ck_image(
+                    data: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), width: w, height: h, stride: stride)
+                return kernel(&im, sc.baseAddress, sc.count)
+            }
+        }
+        try KernelError.check(status)
+    }
+
+    private mutating func outOfPlace(
+        _ source: RGBA8Image, _ destination: inout RGBA8Image, _ kernel: Kernel
+    ) throws(KernelError) {
+        try checkFits(source.width, source.height)
+        guard source.width == destination.width, source.height == destination.height else {
+            throw .invalidSize("source and destination sizes differ")
+        }
+        let (w, h) = (UInt32(source.width), UInt32(source.height))
+        let (sourceStride, destinationStride) = (source.stride, destination.stride)
+        let status = scratch.withUnsafeMutableBytes { sc in
+            source.withUnsafeBytes { src in
+                destination.withUnsafeMutableBytes { dst in
+                    var s = ck_image(
+                        data: UnsafeMutablePointer(mutating: src.baseAddress?.assumingMemoryBound(to: UInt8.self)),
+                        width: w, height: h, stride: sourceStride)
+                    var d = ck_image(
+                        data: dst.baseAddress?.assumingMemoryBound(to: UInt8.self), width: w, height: h,
+                        stride: destinationStride)
+                    return kernel(&s, &d, sc.baseAddress, sc.count)
+                }
+            }
+        }
+        try KernelError.check(status)
+    }
+
+    private mutating func views(
+        _ source: RGBA8ImageView, _ destination: RGBA8ImageView, _ kernel: Kernel
+    ) throws(KernelError) {
+        try checkFits(source.width, source.height)
+        var s = source.kernelImage
+        var d = destination.kernelImage
+        let status = scratch.withUnsafeMutableBytes { sc in kernel(&s, &d, sc.baseAddress, sc.count) }
+        try KernelError.check(status)
+    }
+}
+
+extension BackdropParameters {
+    /// The `ck_backdrop` for these parameters; validates what Swift must check before converting.
+    func kernelValue() throws(KernelError) -> ck_backdrop {
+        guard let factor = UInt32(exactly: downsample), [0, 1, 2, 4].contains(factor) else {
+            throw .invalidArgument("downsample must be 0, 1, 2 or 4, got \(downsample)")
+        }
+        let t = tint.premultipliedRGBA8
+        // NaN and infinities pass through so the kernel rejects them; finite magnitudes beyond 1e4 act as 1e4.
+        let s = saturation.isFinite ? Float(min(max(saturation, -1e4), 1e4)) : Float(saturation)
+        return ck_backdrop(sigma: Float(sigma), saturation: s, tint: (t.0, t.1, t.2, t.3), downsample: factor)
+    }
+}

@@ -1,0 +1,52 @@
+/* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4,
+   on white noise (the worst case) and a textured image. Used to choose the factor downsample 0 picks
+   (CK_BACKDROP_MIN_SIGMA_K2 / _K4 in CKernel/blur/blur.c).
+   clang -O2 -ICKernel/include -ICKernel Tests/tools/blur_downsample.c $(find CKernel -name '*.c') -lm */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "CKernel.h"
+
+static double psnr(const uint8_t *a, const uint8_t *b, size_t n) {
+    double se = 0;
+    for (size_t i = 0; i < n; i++) se += (double)(a[i] - b[i]) * (a[i] - b[i]);
+    return se == 0 ? INFINITY : 10 * log10(255.0 * 255.0 / (se / n));
+}
+
+int main(void) {
+    const uint32_t w = 300, h = 360;
+    const size_t n = (size_t)w * h * 4;
+    uint8_t *src = malloc(n), *full = malloc(n), *down = malloc(n);
+    const float sigmas[] = {2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 60};
+    for (int texture = 0; texture < 2; texture++) {
+        uint64_t s = 42;
+        for (size_t i = 0; i < n; i += 4) {
+            const uint32_t x = (uint32_t)(i / 4 % w), y = (uint32_t)(i / 4 / w);
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            const uint32_t a = texture ? 255 : (uint32_t)(s >> 56);
+            for (int c = 0; c < 3; c++) {
+                s = s * 6364136223846793005ull + 1442695040888963407ull;
+                const uint32_t v = texture ? (uint32_t)((x * (3 + c) + y * (5 - c)) % 256 + (s >> 58)) % 256
+                                           : (uint32_t)(s >> 56);
+                src[i + c] = (uint8_t)(v * a / 255);
+            }
+            src[i + 3] = (uint8_t)a;
+        }
+        printf("%s\n", texture ? "textured" : "white noise");
+        for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
+            ck_image si = {src, w, h, w * 4}, fi = {full, w, h, w * 4}, di = {down, w, h, w * 4};
+            ck_backdrop p = {sigmas[i], 1.8f, {20, 20, 20, 60}, 1};
+            ck_backdrop_apply(&si, &fi, &p, NULL, 0);
+            printf("  sigma %5.1f:", sigmas[i]);
+            for (uint32_t k = 2; k <= 4; k += 2) {
+                p.downsample = k;
+                ck_backdrop_apply(&si, &di, &p, NULL, 0);
+                printf("  k=%u %6.2f dB", k, psnr(full, down, n));
+            }
+            printf("\n");
+        }
+    }
+    return 0;
+}
