@@ -30,6 +30,26 @@ func expectSame(_ a: PullToDismiss.Frame, _ b: PullToDismiss.Frame, _ tolerance:
         #expect(close(frame.offset, offset, 1e-9) && close(frame.screen.minY, offset, 1e-9))
         #expect(close(frame.backdropRate, rate, 1e-9))
         #expect(close(frame.progress, offset / 844, 1e-12))
+        // Default background: PullToDismiss's shadow, black at 0.8 x rate.
+        guard case .shadow(let color, let alpha) = frame.backdrop else {
+            Issue.record("expected a shadow backdrop")
+            return
+        }
+        #expect(color == .black && close(alpha, 0.8 * rate, 1e-9))
+    }
+
+    @Test(arguments: [0.0, 0.25, 0.6, 1.0])
+    func blurBackdropInterpolatesRadiusSaturationAndTintAlphaByTheRate(rate: Double) {
+        var model = pull { $0.backdrop = .blur(radius: 20, tint: .white, tintAlpha: 0.5, saturation: 1.8) }
+        model.dragBegan(at: 0)
+        model.dragChanged(translation: (1 - rate) * 844 * 0.33, velocity: 0, at: 0.1)
+        let frame = model.frame(at: 0.1)
+        guard case .blur(let radius, let tint, let tintAlpha, let saturation) = frame.backdrop else {
+            Issue.record("expected a blur backdrop")
+            return
+        }
+        #expect(close(radius, 20 * rate, 1e-9) && tint == .white && close(tintAlpha, 0.5 * rate, 1e-9))
+        #expect(close(saturation, (1.8 - 1) * rate + 1, 1e-9))
     }
 
     /// The published release table: (rule, offset in points, release velocity in points per second, dismisses?),

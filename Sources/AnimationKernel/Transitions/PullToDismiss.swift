@@ -72,6 +72,9 @@ public struct PullToDismiss: Sendable {
         public var crossFadeDuration: Double = 0.2
         /// Tracker settings for velocities the caller does not pass (least squares over 0.1 s).
         public var velocityWindow: Double = 0.1
+        /// What happens behind the screen at full strength (rate 1); frames carry it interpolated by the rate.
+        /// Default ``BackdropEffect/pullToDismissShadow`` (black at 0.8, PullToDismiss's `ShadowEffect.default`).
+        public var backdrop: BackdropEffect = .pullToDismissShadow
 
         /// The defaults.
         public init() {}
@@ -91,6 +94,9 @@ public struct PullToDismiss: Sendable {
         public var progress: Double
         /// Backdrop strength `clamp(1 - offset / (dimension * dismissalFraction), 0, 1)`, times the screen's alpha.
         public var backdropRate: Double
+        /// ``Configuration/backdrop`` interpolated by ``backdropRate`` (shadow: alpha x rate; blur: radius and tint
+        /// alpha x rate, saturation `(s - 1) x rate + 1`). Draw it with a ``BackdropRenderer``.
+        public var backdrop: BackdropEffect
         /// The screen's alpha (1 except during a Reduce Motion dismissal).
         public var alpha: Double
         /// What the screen is doing at this time.
@@ -260,7 +266,7 @@ public struct PullToDismiss: Sendable {
         }
         return Frame(
             screen: screen, offset: o, contentOffset: contentOffset, progress: Sanitize.clamp(o / max(d, 1e-9), 0, 1),
-            backdropRate: rate, alpha: alpha, phase: phase)
+            backdropRate: rate, backdrop: configuration.backdrop.interpolated(rate: rate), alpha: alpha, phase: phase)
     }
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once):
@@ -326,4 +332,21 @@ public struct PullToDismiss: Sendable {
             return phase
         }
     }
+}
+
+extension BackdropEffect {
+    /// PullToDismiss's `ShadowEffect.default`: black at alpha 0.8.
+    public static let pullToDismissShadow = BackdropEffect.shadow(color: .black, alpha: 0.8)
+    /// PullToDismiss's `BlurEffect.default`: radius 20 points, saturation 1.8, no tint.
+    public static let pullToDismissBlur = BackdropEffect.blur(
+        radius: 20, tint: .clear, tintAlpha: 0, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.extraLight`: radius 20, saturation 1.8, tint white 0.97 at alpha 0.82.
+    public static let pullToDismissExtraLightBlur = BackdropEffect.blur(
+        radius: 20, tint: RGBAColor(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.82), tintAlpha: 1, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.light`: radius 30, saturation 1.8, tint white at alpha 0.3.
+    public static let pullToDismissLightBlur = BackdropEffect.blur(
+        radius: 30, tint: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.3), tintAlpha: 1, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.dark`: radius 20, saturation 1.8, tint white 0.11 at alpha 0.73.
+    public static let pullToDismissDarkBlur = BackdropEffect.blur(
+        radius: 20, tint: RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73), tintAlpha: 1, saturation: 1.8)
 }
