@@ -54,7 +54,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
     static let height = 61
     static let scale = 3.0
 
-    @Test(arguments: [0.0, 0.2, 0.5, 0.81, 1.0])
+    @Test(arguments: [0.0, 0.05, 0.2, 0.5, 0.81, 1.0])
     func aBlurredFrameEqualsTheKernelWithTheInterpolatedParameters(rate: Double) throws {
         let (w, h) = (Self.width, Self.height)
         let source = snapshotBytes(width: w, height: h, seed: 11)
@@ -68,10 +68,13 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         var output = try RGBA8Image(width: w, height: h)
         try renderer.render(frame.backdrop, from: try image(source, width: w, height: h), into: &output)
         // The numbers: radius 20 x rate points, saturation (1.8 - 1) x rate + 1, tint alpha 0.82 x rate.
+        // Downsampling for speed: 4x from sigma 4 px, 2x below, none without blur.
+        let sigma = 20 * frame.backdropRate * Self.scale
         let expected = kernelBackdrop(
-            source, width: w, height: h, sigma: Float(20 * frame.backdropRate * Self.scale),
+            source, width: w, height: h, sigma: Float(sigma),
             saturation: Float((1.8 - 1) * frame.backdropRate + 1),
-            tint: premultipliedGrey(0.97, alpha: 0.82 * frame.backdropRate))
+            tint: premultipliedGrey(0.97, alpha: 0.82 * frame.backdropRate),
+            downsample: sigma >= 4 ? 4 : (sigma > 0 ? 2 : 1))
         #expect(bytes(of: output) == expected)
         if rate > 0 { #expect(expected != source) }
     }
@@ -84,16 +87,19 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         var img = try image(source, width: w, height: h)
         try renderer.render(BackdropEffect.pullToDismissShadow.interpolated(rate: rate), in: &img)
         let expected = kernelBackdrop(
-            source, width: w, height: h, sigma: 0, saturation: 1, tint: premultipliedGrey(0, alpha: 0.8 * rate))
+            source, width: w, height: h, sigma: 0, saturation: 1, tint: premultipliedGrey(0, alpha: 0.8 * rate),
+            downsample: 1)
         #expect(bytes(of: img) == expected)
         #expect((bytes(of: img) == source) == (rate == 0))
     }
 
-    @Test(arguments: [0, 1, 2, 4])
-    func downsamplingIsPassedToTheKernel(factor: Int) throws {
+    @Test(arguments: [
+        (BackdropRenderer.Downsampling.factor(1), 1), (.factor(2), 2), (.factor(4), 4), (.quality, 0), (.speed, 4),
+    ])
+    func downsamplingPolicyChoosesTheKernelFactor(policy: BackdropRenderer.Downsampling, factor: Int) throws {
         let (w, h) = (Self.width, Self.height)
         let source = snapshotBytes(width: w, height: h, seed: 13)
-        var renderer = try BackdropRenderer(width: w, height: h, displayScale: 2, downsample: factor)
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: 2, downsampling: policy)
         var output = try RGBA8Image(width: w, height: h)
         let effect = BackdropEffect.pullToDismissBlur.interpolated(rate: 0.6)
         try renderer.render(effect, from: try image(source, width: w, height: h), into: &output)
@@ -101,6 +107,14 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             source, width: w, height: h, sigma: Float(20 * 0.6 * 2), saturation: Float((1.8 - 1) * 0.6 + 1),
             tint: (0, 0, 0, 0), downsample: UInt32(factor))
         #expect(bytes(of: output) == expected)
+    }
+
+    @Test(arguments: [(0.0, 1), (0.01, 2), (3.99, 2), (4.0, 4), (60.0, 4)])
+    func speedDownsamplingReducesEveryBlurButNeverBlursMoreThanAsked(sigma: Double, factor: Int) throws {
+        let renderer = try BackdropRenderer(width: 4, height: 4, displayScale: 2)
+        let parameters = renderer.parameters(for: .blur(radius: sigma / 2, tint: .clear, tintAlpha: 0, saturation: 1))
+        #expect(parameters.sigma == sigma && parameters.downsample == factor)
+        #expect(renderer.parameters(for: .pullToDismissShadow).downsample == 1)
     }
 
     @Test func borrowedViewsRenderTheSameAsOwnedImages() throws {
@@ -125,10 +139,10 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
     }
 
     @Test func badSizesAndDownsamplingThrow() throws {
-        var renderer = try BackdropRenderer(width: 8, height: 8, displayScale: .nan, downsample: 3)
+        var renderer = try BackdropRenderer(width: 8, height: 8, displayScale: .nan, downsampling: .factor(3))
         var small = try RGBA8Image(width: 8, height: 8)
         #expect(throws: KernelError.self) { try renderer.render(.pullToDismissBlur, in: &small) }
-        renderer.downsample = 0
+        renderer.downsampling = .quality
         try renderer.render(.pullToDismissBlur, in: &small)  // a NaN scale reads as 1
         #expect(renderer.parameters(for: .pullToDismissBlur).sigma == 20)
         var large = try RGBA8Image(width: 9, height: 8)
