@@ -94,6 +94,13 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
         expectSame(before, lift.frame(at: dt), 1e-9, "close at \(dt)")
         let velocityAfter = (lift.frame(at: dt + h).card.minY - lift.frame(at: dt).card.minY) / h
         #expect(abs(velocityAfter - velocityBefore) <= 1e-3 * abs(velocityBefore) + 0.05)
+        // The same motion as an AnimatedValue given the same events (the card's lanes share one spring evaluation).
+        var reference = AnimatedValue(420)
+        reference.animate(to: 47, using: .spring(CardLift.defaultSpring), at: 0)
+        reference.animate(to: 420, using: .spring(CardLift.defaultSpring), at: dt)
+        for later in [0.05, 0.2, 0.6] {
+            #expect(close(lift.frame(at: dt + later).card.minY, reference.value(at: dt + later), 1e-9))
+        }
         _ = lift.update(to: lift.settleTime)
         #expect(lift.phase == .resting && lift.frame(at: lift.settleTime + 1).card == cardSource)
     }
