@@ -1,0 +1,373 @@
+/// A card that lifts out of a list to the top of the screen while a detail modal rises from the bottom, and drops
+/// back on close (after Money Forward's asset cards).
+///
+/// The card's rect is four ``AnimatedValue`` channels (x, y, width, height) on one spring, and a fifth channel, the
+/// *lift* (0 in the list, 1 lifted), drives the corner radius and the elevation. The modal is a ``BottomSheet``
+/// presented and dismissed at the same instants. Because every channel starts each event from its exact position and
+/// velocity, closing while still lifting reverses from where the card is and how fast it moves, and a source rect
+/// that moves during the close (the list scrolled) retargets the flight with no jump.
+///
+/// The card's *host layer* follows the app's trick of moving the card view between hierarchies: it sits in the
+/// ``HostLayer/list`` before, flies in the ``HostLayer/overlay`` above everything, and moves into the
+/// ``HostLayer/modal`` once the modal has presented; on close it flies in the overlay again and returns to the list
+/// once it has landed. ``frame(at:)`` is pure and allocates nothing.
+public struct CardLift: Sendable {
+    /// Where the card view lives for a frame.
+    public enum HostLayer: Sendable, Hashable {
+        /// In its list cell (before lifting, after landing).
+        case list
+        /// In the window above everything, while flying.
+        case overlay
+        /// In the presented modal.
+        case modal
+    }
+
+    /// What the card is doing.
+    public enum Phase: Sendable, Hashable {
+        /// In the list.
+        case resting
+        /// Flying to the target with the modal rising.
+        case lifting
+        /// At the target (still settling, possibly) with the modal presented.
+        case open
+        /// Flying back to the source with the modal going down.
+        case closing
+    }
+
+    /// Shadow under the card.
+    public struct Elevation: Sendable, Hashable {
+        /// Shadow blur radius in points.
+        public var shadowRadius: Double
+        /// Shadow opacity, 0...1.
+        public var shadowOpacity: Double
+
+        /// Creates an elevation.
+        public init(shadowRadius: Double, shadowOpacity: Double) {
+            self.shadowRadius = shadowRadius
+            self.shadowOpacity = shadowOpacity
+        }
+    }
+
+    /// Tunables. The spring is Money Forward's spring mode (response 0.4, damping ratio 0.8: a small overshoot);
+    /// corner radii and shadows are not published by the app, so those defaults are ours.
+    public struct Configuration: Sendable {
+        /// The card's flight spring. Default ``CardLift/defaultSpring`` (response 0.4 s, damping ratio 0.8); use
+        /// ``CardLift/nonBouncingSpring`` for no overshoot.
+        public var spring: Spring = CardLift.defaultSpring
+        /// Corner radius in the list, in points. Default 12.
+        public var listCornerRadius: Double = 12
+        /// Corner radius when lifted, in points. Default 16.
+        public var liftedCornerRadius: Double = 16
+        /// Shadow in the list. Default radius 2, opacity 0.08.
+        public var listElevation = Elevation(shadowRadius: 2, shadowOpacity: 0.08)
+        /// Shadow when lifted. Default radius 16, opacity 0.24.
+        public var liftedElevation = Elevation(shadowRadius: 16, shadowOpacity: 0.24)
+        /// Reduce Motion: the card does not fly; it cross-fades in at the target (and out on close) over
+        /// ``crossFadeDuration``, and the modal cross-fades too. Hosts keep the list cell's own content visible while
+        /// ``Frame/cardAlpha`` is below 1, so the fading card is a cross-fade rather than a disappearance.
+        public var reduceMotion = false
+        /// Cross-fade length for Reduce Motion, in seconds. Default 0.2 (as the bottom sheet).
+        public var crossFadeDuration: Double = 0.2
+        /// The detail modal's tunables (its `reduceMotion` is turned on with ours).
+        public var modal = BottomSheet.Configuration()
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Everything a renderer needs for one frame.
+    public struct Frame: Sendable, Hashable {
+        /// The card, in container coordinates.
+        public var card: Rect
+        /// The card's corner radius in points.
+        public var cornerRadius: Double
+        /// The card's shadow.
+        public var elevation: Elevation
+        /// The card's alpha (1 except during a Reduce Motion cross-fade).
+        public var cardAlpha: Double
+        /// Which hierarchy hosts the card view.
+        public var hostLayer: HostLayer
+        /// The lift, 0 in the list to 1 lifted (may pass 1 on an overshoot; corner radius and elevation use it
+        /// clamped to [0, 1]).
+        public var lift: Double
+        /// The detail modal (its rect is `modal.sheet`, its dimming `modal.dimmingAlpha`).
+        public var modal: BottomSheet.Frame
+        /// What the card is doing at this time.
+        public var phase: Phase
+    }
+
+    /// Money Forward's spring mode: response 0.4 s, damping ratio 0.8 (a small overshoot).
+    public static let defaultSpring = Spring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 0.8)
+    /// The same response without overshoot: response 0.4 s, damping ratio 1.
+    public static let nonBouncingSpring = Spring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 1)
+
+    /// The tunables in force.
+    public let configuration: Configuration
+    /// The card's rect in the list (container coordinates), as of the latest ``setSourceRect(_:at:)``.
+    public private(set) var sourceRect: Rect
+    /// Where the card flies to, as of the latest ``setTargetRect(_:at:)``.
+    public private(set) var targetRect: Rect
+    /// The detail modal.
+    public private(set) var modal: BottomSheet
+    /// The phase as of the latest event or ``update(to:)``.
+    public private(set) var phase: Phase = .resting
+
+    /// x, y, width, height (points) and lift, on the card's spring.
+    private var lanes: SpringLanes
+    private var fade: AnimatedValue
+    private var pending: TransitionEvents = []
+
+    /// A card resting in the list at `source`, which will fly to `target`, with a detail modal laid out in
+    /// `modalLayout`. Rects are in container coordinates (convert the list cell's frame first); non-finite
+    /// components read as 0 and negative sizes as 0.
+    public init(
+        source: Rect, target: Rect, modalLayout: BottomSheet.Layout, configuration: Configuration = Configuration()
+    ) {
+        self.configuration = configuration
+        let source = Self.sanitized(source)
+        self.sourceRect = source
+        self.targetRect = Self.sanitized(target)
+        var modalConfiguration = configuration.modal
+        modalConfiguration.reduceMotion = modalConfiguration.reduceMotion || configuration.reduceMotion
+        self.modal = BottomSheet(layout: modalLayout, configuration: modalConfiguration)
+        self.lanes = SpringLanes(
+            Self.lanes(source, lift: 0), spring: configuration.spring,
+            // Half a pixel at 2x for positions; 0.001 for the lift (a fraction).
+            tolerance: SIMD8(0.25, 0.25, 0.25, 0.25, 0.001, 1, 1, 1))
+        self.fade = AnimatedValue(1)
+    }
+
+    // MARK: - Events
+
+    /// Opens at `time`: the card flies from where it is to the target on the spring, the lift rises, and the modal
+    /// presents. Opening while closing reverses from the current position and velocity. With Reduce Motion the card
+    /// cross-fades in at the target instead.
+    public mutating func open(at time: Double) {
+        guard phase == .resting || phase == .closing else { return }
+        if phase(at: time) == .resting {
+            // Landed cards are drawn at the source exactly (their springs only came within the settle tolerance):
+            // start from what was drawn.
+            lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
+        }
+        phase = .lifting
+        modal.present(at: time)
+        if configuration.reduceMotion {
+            // From the list the lifted card starts invisible at the target (mid-fade-out it is already there), so
+            // nothing jumps on screen.
+            if fade.target >= 1 { fade.jump(to: 0, at: time) }
+            lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
+            fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
+            return
+        }
+        lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time)
+    }
+
+    /// Closes at `time`: the card flies back to the source rect (which may have moved since it lifted: pass the new
+    /// one with ``setSourceRect(_:at:)``), the lift falls and the modal dismisses. Closing while lifting reverses from
+    /// the current position and velocity. With Reduce Motion the card cross-fades out at the target.
+    public mutating func close(at time: Double) {
+        guard phase == .lifting || phase == .open else { return }
+        phase = .closing
+        modal.dismiss(at: time)
+        if configuration.reduceMotion {
+            fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
+            return
+        }
+        lanes.animate(to: Self.lanes(sourceRect, lift: 0), at: time)
+    }
+
+    /// The card's place in the list moved (the list scrolled or relaid out) at `time`. While closing, the flight
+    /// retargets from its current position and velocity; at rest in the list the card follows at once.
+    public mutating func setSourceRect(_ rect: Rect, at time: Double) {
+        sourceRect = Self.sanitized(rect)
+        switch phase {
+        case .closing where !configuration.reduceMotion: lanes.retarget(to: Self.lanes(sourceRect, lift: 0), at: time)
+        case .resting: lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
+        default: break
+        }
+    }
+
+    /// The target moved (rotation, safe-area change) at `time`. While lifting or open, the card retargets from its
+    /// current position and velocity (immediately with Reduce Motion, where it is not flying).
+    public mutating func setTargetRect(_ rect: Rect, at time: Double) {
+        targetRect = Self.sanitized(rect)
+        guard phase == .lifting || phase == .open else { return }
+        if configuration.reduceMotion {
+            lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
+        } else {
+            lanes.retarget(to: Self.lanes(targetRect, lift: 1), at: time)
+        }
+    }
+
+    /// A new container size and safe area for the modal (see ``BottomSheet/setContainer(_:safeArea:at:)``); pass the
+    /// new target with ``setTargetRect(_:at:)`` too.
+    public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+        modal.setContainer(size, safeArea: safeArea, at: time)
+    }
+
+    // MARK: - Reading
+
+    /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
+    public func frame(at time: Double) -> Frame {
+        let phase = phase(at: time)
+        let modalFrame = modal.frame(at: time)
+        let card: Rect
+        let liftValue: Double
+        let alpha: Double
+        if phase == .resting {
+            card = sourceRect
+            liftValue = 0
+            alpha = 1
+        } else {
+            let v = lanes.value(at: time)
+            card = Rect(x: v[0], y: v[1], width: max(0, v[2]), height: max(0, v[3]))
+            liftValue = v[4]
+            alpha = Sanitize.clamp(fade.value(at: time), 0, 1)
+        }
+        let l = Sanitize.clamp(liftValue, 0, 1)
+        let c = configuration
+        let elevation = Elevation(
+            shadowRadius: lerp(c.listElevation.shadowRadius, c.liftedElevation.shadowRadius, l),
+            shadowOpacity: lerp(c.listElevation.shadowOpacity, c.liftedElevation.shadowOpacity, l))
+        let layer: HostLayer
+        switch phase {
+        case .resting: layer = .list
+        case .closing: layer = .overlay
+        case .lifting, .open: layer = modalFrame.phase == .presented ? .modal : .overlay
+        }
+        return Frame(
+            card: card, cornerRadius: lerp(c.listCornerRadius, c.liftedCornerRadius, l), elevation: elevation,
+            cardAlpha: alpha, hostLayer: layer, lift: liftValue, modal: modalFrame, phase: phase)
+    }
+
+    /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once):
+    /// `.didPresent` when the card and the modal have come to rest open, `.didDismiss` when the card has landed in the
+    /// list and the modal is gone.
+    public mutating func update(to time: Double) -> TransitionEvents {
+        var events = pending
+        pending = []
+        _ = modal.update(to: time)
+        let now = phase(at: time)
+        if now != phase {
+            switch (phase, now) {
+            case (.lifting, .open): events.insert(.didPresent)
+            case (.closing, .resting): events.insert(.didDismiss)
+            default: break
+            }
+            phase = now
+        }
+        return events
+    }
+
+    /// The time from which nothing moves (for scheduling the last frame); `-infinity` when at rest.
+    public var settleTime: Double {
+        max(lanes.settleTime, fade.settleTime, modal.settleTime)
+    }
+
+    // MARK: - Channels
+
+    private var crossFade: Double { Sanitize.duration(configuration.crossFadeDuration, or: 0.2) }
+
+    private var cardSettleTime: Double {
+        max(lanes.settleTime, fade.settleTime)
+    }
+
+    /// The phase the channels imply at `time`: lifting becomes open once card and modal rest; closing becomes
+    /// resting once the card has landed and the modal is gone.
+    private func phase(at time: Double) -> Phase {
+        switch phase {
+        case .lifting:
+            return time >= cardSettleTime && time >= modal.settleTime ? .open : .lifting
+        case .closing:
+            return time >= cardSettleTime && time >= modal.settleTime ? .resting : .closing
+        default:
+            return phase
+        }
+    }
+
+    private static func lanes(_ rect: Rect, lift: Double) -> SIMD8<Double> {
+        SIMD8(rect.minX, rect.minY, rect.width, rect.height, lift, 0, 0, 0)
+    }
+
+    private static func sanitized(_ rect: Rect) -> Rect {
+        Rect(
+            x: Sanitize.finite(rect.minX, or: 0), y: Sanitize.finite(rect.minY, or: 0),
+            width: Sanitize.length(rect.width), height: Sanitize.length(rect.height))
+    }
+}
+
+/// Up to eight channels on one spring whose segments always start together (every card event moves them all), in
+/// inline storage.
+///
+/// The spring's closed form is linear in the initial state: with `es` and `ec` the sine-like and cosine-like basis at
+/// time t, x(t) = x0 ec + (v0 + ζω x0) es and v(t) = v0 ec - (ω² x0 + ζω v0) es. So one evaluation (`ck_spring_eval`
+/// from displacement 0 and velocity 1, which returns `es` and `ec - ζω es`) moves every lane: a frame costs one closed
+/// form instead of one per ``AnimatedValue``, the same semantics otherwise (each event starts from the exact state).
+struct SpringLanes: Sendable {
+    private(set) var targets: SIMD8<Double>
+    private var x0 = SIMD8<Double>()
+    private var v0 = SIMD8<Double>()
+    private var start = -Double.infinity
+    private var moving = false
+    let spring: Spring
+    let tolerance: SIMD8<Double>
+    /// When every lane is within its tolerance for good; `-infinity` at rest.
+    private(set) var settleTime = -Double.infinity
+
+    init(_ values: SIMD8<Double>, spring: Spring, tolerance: SIMD8<Double>) {
+        self.targets = values
+        self.spring = spring
+        self.tolerance = tolerance
+    }
+
+    func state(at time: Double) -> (value: SIMD8<Double>, velocity: SIMD8<Double>) {
+        guard moving else { return (targets, SIMD8()) }
+        let t = time.isFinite ? max(0, time - start) : 0
+        let basis = spring.evaluate(displacement: 0, velocity: 1, at: t)
+        let w = spring.angularFrequency
+        let a = spring.dampingRatio * w
+        let es = basis.displacement
+        let ec = basis.velocity + a * es
+        let x = x0 * ec + (v0 + a * x0) * es
+        let v = v0 * ec - (w * w * x0 + a * v0) * es
+        return (targets + x, v)
+    }
+
+    func value(at time: Double) -> SIMD8<Double> { state(at: time).value }
+
+    /// Every lane springs from its state at `time` to `newTargets`.
+    mutating func animate(to newTargets: SIMD8<Double>, at time: Double) {
+        let now = eventTime(time)
+        let (x, v) = state(at: now)
+        targets = newTargets
+        x0 = x - newTargets
+        v0 = v
+        start = now
+        moving = true
+        var settle = 0.0
+        for i in 0..<SIMD8<Double>.scalarCount {
+            let lane = spring.settlingTime(displacement: x0[i], velocity: v0[i], epsilon: tolerance[i])
+            settle = max(settle, lane.isNaN ? 0 : lane)
+        }
+        settleTime = now + settle
+    }
+
+    /// New targets from the state at `time`: the same as ``animate(to:at:)`` (lanes keep their spring), a jump at rest.
+    mutating func retarget(to newTargets: SIMD8<Double>, at time: Double) {
+        if moving { animate(to: newTargets, at: time) } else { jump(to: newTargets, at: time) }
+    }
+
+    /// Every lane rests at `values` from `time` on.
+    mutating func jump(to values: SIMD8<Double>, at time: Double) {
+        targets = values
+        start = eventTime(time)
+        moving = false
+        settleTime = -.infinity
+    }
+
+    /// As ``AnimatedValue``: events apply in time order (a late one moves to the segment's start).
+    private func eventTime(_ time: Double) -> Double {
+        guard time.isFinite else { return start.isFinite ? start : 0 }
+        return start.isFinite ? max(time, start) : time
+    }
+}

@@ -1,0 +1,352 @@
+/// A headless pull-to-dismiss for a presented screen, with a scroll view inside it (after minne's pull-down close and
+/// sgr-ksmt/PullToDismiss), or an edge swipe from the leading edge (minne's horizontal close).
+///
+/// **Scroll handoff.** While the content is scrolled, the drag scrolls it; once the content is at its top and the
+/// finger pulls on, the screen moves and the content offset stays pinned; pushing back up first returns the screen to
+/// 0 and then resumes scrolling. Each finger movement is split this way, so both outputs (the screen's offset and the
+/// content offset) follow the finger continuously.
+///
+/// **Release.** The finger's velocity comes from a ``VelocityTracker`` fed by the drag samples, or from the caller.
+/// A ``ReleaseRule`` decides between cancelling and dismissing; then a spring carries the release velocity to 0 or off
+/// screen. Grabbing again mid-flight continues from the exact position.
+///
+/// **Background.** The backdrop's strength is `rate = clamp(1 - offset / (dimension * 0.33), 0, 1)` (PullToDismiss's
+/// formula, clamped: the library lets it go negative).
+///
+/// The screen offset is an ``AnimatedValue``, so ``frame(at:)`` is a pure function of time that allocates nothing,
+/// and every frame rate draws the same motion.
+public struct PullToDismiss: Sendable {
+    /// Which way the screen leaves.
+    public enum Axis: Sendable, Hashable {
+        /// Pulled down (positive y), with the scroll handoff.
+        case vertical
+        /// Swiped from the leading edge toward the trailing edge (positive x left to right, negative x right to left);
+        /// progress = translation.x / width. There is no scroll view on this axis.
+        case edgeSwipe(LayoutDirection)
+    }
+
+    /// When a released drag dismisses rather than cancels. In every rule a screen that was not pulled at all
+    /// (offset 0) cancels: the drag only scrolled.
+    public enum ReleaseRule: Sendable, Hashable {
+        /// minne: cancel if the velocity points back (< 0) or progress (offset / dimension) is below `minimum`
+        /// (minne uses 0.1); otherwise dismiss.
+        case progress(minimum: Double)
+        /// sgr-ksmt/PullToDismiss: dismiss when the offset is past `fraction` of the dimension (the library uses
+        /// 0.33), or on any flick in the dismissing direction (velocity > 0) once the screen has moved.
+        case distance(fraction: Double)
+        /// Dismiss when the offset projected with UIScrollView deceleration (`v / 1000 * r / (1 - r)`, `rate` per
+        /// millisecond; `.normal` is 0.998) passes ``Configuration/dismissalFraction`` of the dimension.
+        case projected(rate: Double)
+    }
+
+    /// What the screen is doing.
+    public enum Phase: Sendable, Hashable {
+        /// Presented and still (or still scrolling with the screen at 0).
+        case idle
+        /// Following a finger.
+        case dragging
+        /// Released and returning to 0.
+        case cancelling
+        /// Released (or ``dismiss(at:)``) and leaving.
+        case dismissing
+        /// Gone: the host can remove it.
+        case dismissed
+    }
+
+    /// Tunables; every default comes from the apps and library named in the type's documentation.
+    public struct Configuration: Sendable {
+        /// Vertical pull (default) or edge swipe.
+        public var axis: Axis = .vertical
+        /// Release rule. Default `.projected(rate: 0.998)`.
+        public var releaseRule: ReleaseRule = .projected(rate: 0.998)
+        /// Fraction of the dimension at which the backdrop has faded out and past which `.projected` dismisses:
+        /// 0.33 (PullToDismiss's `dismissableHeightPercentage`).
+        public var dismissalFraction: Double = 0.33
+        /// Spring that carries the release velocity to 0 or off screen: the bottom sheet's settle spring, a critically
+        /// damped UIKit spring of 0.5 s.
+        public var settleSpring: Spring = uiKitSpring(duration: 0.5, dampingRatio: 1)
+        /// Reduce Motion: a dismissal cross-fades the screen out where it is (over ``crossFadeDuration``) instead of
+        /// sliding it off; the drag itself still follows the finger and a cancel still springs back.
+        public var reduceMotion = false
+        /// Cross-fade length for Reduce Motion, in seconds. Default 0.2 (as the bottom sheet).
+        public var crossFadeDuration: Double = 0.2
+        /// Tracker settings for velocities the caller does not pass (least squares over 0.1 s).
+        public var velocityWindow: Double = 0.1
+        /// What happens behind the screen at full strength (rate 1); frames carry it interpolated by the rate.
+        /// Default ``BackdropEffect/pullToDismissShadow`` (black at 0.8, PullToDismiss's `ShadowEffect.default`).
+        public var backdrop: BackdropEffect = .pullToDismissShadow
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Everything a renderer needs for one frame.
+    public struct Frame: Sendable, Hashable {
+        /// The presented screen's rect in container coordinates (the container's bounds moved by the offset).
+        public var screen: Rect
+        /// How far the screen has moved along its axis, in points (>= 0; toward the bottom, or toward the trailing
+        /// edge for an edge swipe).
+        public var offset: Double
+        /// The scroll view's content offset to apply (points along the axis; pinned at its top while the screen
+        /// moves). Always 0 for an edge swipe.
+        public var contentOffset: Double
+        /// `offset / dimension`, clamped to [0, 1].
+        public var progress: Double
+        /// Backdrop strength `clamp(1 - offset / (dimension * dismissalFraction), 0, 1)`, times the screen's alpha.
+        public var backdropRate: Double
+        /// ``Configuration/backdrop`` interpolated by ``backdropRate`` (shadow: alpha x rate; blur: radius and tint
+        /// alpha x rate, saturation `(s - 1) x rate + 1`). Draw it with a ``BackdropRenderer``.
+        public var backdrop: BackdropEffect
+        /// The screen's alpha (1 except during a Reduce Motion dismissal).
+        public var alpha: Double
+        /// What the screen is doing at this time.
+        public var phase: Phase
+    }
+
+    /// The tunables in force.
+    public let configuration: Configuration
+    /// The container (the presented screen's size), in points.
+    public private(set) var containerSize: Size
+    /// The phase as of the latest event or ``update(to:)``.
+    public private(set) var phase: Phase = .idle
+
+    private var offset: AnimatedValue
+    private var fade: AnimatedValue
+    private var contentOffset = 0.0
+    private var contentMinimum = 0.0
+    private var contentMaximum = 0.0
+    private var lastTranslation = 0.0
+    private var tracker: VelocityTracker
+    private var pending: TransitionEvents = []
+
+    /// A presented screen of `containerSize` at rest.
+    public init(containerSize: Size, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.containerSize = Size(
+            width: Sanitize.length(containerSize.width), height: Sanitize.length(containerSize.height))
+        self.offset = AnimatedValue(0, settleTolerance: 0.25)
+        self.fade = AnimatedValue(1)
+        self.tracker = VelocityTracker(window: configuration.velocityWindow)
+    }
+
+    // MARK: - Events
+
+    /// The scroll view's state: its content `offset` and the range it scrolls in (`minimum` is the top, e.g.
+    /// `-adjustedContentInset.top`; `maximum` the bottom). Call before a drag begins, and whenever the scroll view
+    /// moved on its own (deceleration) or changed size. Without a call the content does not scroll (range 0...0).
+    /// Non-finite values are ignored; `maximum` below `minimum` reads as `minimum`. Ignored for an edge swipe.
+    public mutating func setContent(offset: Double, minimum: Double = 0, maximum: Double = .infinity) {
+        guard case .vertical = configuration.axis, offset.isFinite, minimum.isFinite, !maximum.isNaN else { return }
+        contentMinimum = minimum
+        contentMaximum = max(minimum, maximum)
+        contentOffset = Sanitize.clamp(offset, contentMinimum, contentMaximum)
+    }
+
+    /// A new container size (rotation) at `time`: an offset in flight keeps its distance; a dismissal retargets to the
+    /// new off-screen position.
+    public mutating func setContainerSize(_ size: Size, at time: Double) {
+        containerSize = Size(width: Sanitize.length(size.width), height: Sanitize.length(size.height))
+        if phase == .dismissing, !configuration.reduceMotion {
+            offset.retarget(to: offscreenOffset, at: time)
+        }
+    }
+
+    /// The finger went down at `time`. Grabbing the screen mid-flight (cancelling or dismissing) takes over from its
+    /// exact position. Ignored once dismissed.
+    public mutating func dragBegan(at time: Double) {
+        guard phase != .dismissed else { return }
+        let state = offset.state(at: time)
+        offset.track(max(0, state.value), velocity: state.velocity, at: time)
+        // A grab during a Reduce Motion fade-out brings the screen back, fading in from where the fade is.
+        if configuration.reduceMotion, fade.target < 1 {
+            fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
+        }
+        lastTranslation = 0
+        tracker.reset()
+        tracker.addSample(0, at: time)
+        phase = .dragging
+    }
+
+    /// The finger moved: `translation` points since ``dragBegan(at:)`` along the axis in screen coordinates (y down
+    /// for the vertical pull, x for an edge swipe: right-to-left swipes have negative x), and optionally its
+    /// `velocity` (points per second, same axis); without one the tracker's least-squares estimate is used.
+    ///
+    /// The movement since the last call is split: pulling toward dismissal first scrolls the content back to its top,
+    /// then moves the screen; pushing back first returns the screen to 0, then scrolls.
+    public mutating func dragChanged(translation: Double, velocity: Double? = nil, at time: Double) {
+        guard phase == .dragging, translation.isFinite else { return }
+        let along = translation * directionSign
+        tracker.addSample(along, at: time)
+        let delta = along - lastTranslation
+        lastTranslation = along
+        var screen = max(0, offset.value(at: time))
+        var content = contentOffset
+        if delta > 0 {
+            // Toward dismissal: the content scrolls back to its top first (the finger drags it down).
+            let scroll = min(delta, max(0, content - contentMinimum))
+            content -= scroll
+            screen += delta - scroll
+        } else if delta < 0 {
+            // Back: the screen returns to 0 first, then the content scrolls on.
+            let back = min(-delta, screen)
+            screen -= back
+            content = min(content + (-delta - back), contentMaximum)
+        }
+        contentOffset = content
+        let v = velocity.map { Sanitize.finite($0, or: 0) * directionSign } ?? tracker.velocity(at: time)
+        // The screen moves with the finger only while it is off 0 (pinned content); else the content takes it.
+        offset.track(screen, velocity: screen > 0 ? v : 0, at: time)
+    }
+
+    /// The finger lifted at `time`, with `velocity` (points per second along the axis in screen coordinates; `nil`:
+    /// the tracker's estimate). The release rule decides; a spring then carries the release velocity to 0 (cancel)
+    /// or off screen (dismiss), or with Reduce Motion a dismissal cross-fades out in place.
+    public mutating func dragEnded(velocity: Double? = nil, at time: Double) {
+        guard phase == .dragging else { return }
+        let v = velocity.map { Sanitize.finite($0, or: 0) * directionSign } ?? tracker.velocity(at: time)
+        let position = max(0, offset.value(at: time))
+        if Self.shouldDismiss(
+            offset: position, velocity: v, dimension: dimension, rule: configuration.releaseRule,
+            dismissalFraction: configuration.dismissalFraction)
+        {
+            startDismissal(velocity: v, at: time)
+        } else if position > 0 {
+            phase = .cancelling
+            offset.animate(to: 0, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
+            pending.insert(.didCancel)
+        } else {
+            // The drag only scrolled: the screen stays; the velocity belongs to the scroll view's deceleration.
+            phase = .idle
+            offset.jump(to: 0, at: time)
+        }
+    }
+
+    /// Dismisses without a gesture (a close button) at `time`: the same spring from the current state off screen,
+    /// or the Reduce Motion cross-fade.
+    public mutating func dismiss(at time: Double) {
+        guard phase != .dismissing, phase != .dismissed else { return }
+        startDismissal(velocity: nil, at: time)
+    }
+
+    /// Whether a release at `offset` points with `velocity` points per second (both along the dismissal direction)
+    /// dismisses under `rule`, for a screen `dimension` points long. The published decision table is in the tests.
+    public static func shouldDismiss(
+        offset: Double, velocity: Double, dimension: Double, rule: ReleaseRule, dismissalFraction: Double = 0.33
+    ) -> Bool {
+        guard offset.isFinite, offset > 0 else { return false }
+        let v = Sanitize.finite(velocity, or: 0)
+        let d = max(Sanitize.length(dimension), 1e-9)
+        switch rule {
+        case .progress(let minimum):
+            return !(v < 0 || offset / d < Sanitize.finite(minimum, or: 0.1))
+        case .distance(let fraction):
+            return offset > Sanitize.clamp(fraction, 0, 1) * d || v > 0
+        case .projected(let rate):
+            let r = Sanitize.clamp(rate, 0, 0.999_999)
+            return offset + projectedDistance(velocity: v, decelerationRate: r)
+                > Sanitize.clamp(dismissalFraction, 0, 1) * d
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
+    public func frame(at time: Double) -> Frame {
+        let phase = phase(at: time)
+        let d = dimension
+        // The screen never moves against the dismissal direction (a spring returning fast may overshoot 0).
+        let o = phase == .dismissed && !configuration.reduceMotion ? offscreenOffset : max(0, offset.value(at: time))
+        let alpha = phase == .dismissed ? 0 : Sanitize.clamp(fade.value(at: time), 0, 1)
+        let fraction = Sanitize.clamp(configuration.dismissalFraction, 0, 1)
+        let rate = Sanitize.clamp(1 - o / max(d * fraction, 1e-9), 0, 1) * alpha
+        var screen = Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height)
+        switch configuration.axis {
+        case .vertical: screen.origin.y = o
+        case .edgeSwipe(let direction): screen.origin.x = direction.sign * o
+        }
+        return Frame(
+            screen: screen, offset: o, contentOffset: contentOffset, progress: Sanitize.clamp(o / max(d, 1e-9), 0, 1),
+            backdropRate: rate, backdrop: configuration.backdrop.interpolated(rate: rate), alpha: alpha, phase: phase)
+    }
+
+    /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once):
+    /// `.didCancel` at a release that cancels, `.didDismiss` once the screen is off screen (or faded out).
+    public mutating func update(to time: Double) -> TransitionEvents {
+        var events = pending
+        pending = []
+        let now = phase(at: time)
+        if now != phase {
+            if now == .dismissed { events.insert(.didDismiss) }
+            phase = now
+        }
+        return events
+    }
+
+    /// The time from which nothing moves (for scheduling the last frame); `-infinity` at rest, `+infinity` while a
+    /// finger holds the screen.
+    public var settleTime: Double { max(offset.settleTime, fade.settleTime) }
+
+    // MARK: - Rules
+
+    private var directionSign: Double {
+        switch configuration.axis {
+        case .vertical: return 1
+        case .edgeSwipe(let direction): return direction.sign
+        }
+    }
+
+    /// Length of the axis the screen leaves along: the height, or the width for an edge swipe.
+    private var dimension: Double {
+        switch configuration.axis {
+        case .vertical: return containerSize.height
+        case .edgeSwipe: return containerSize.width
+        }
+    }
+
+    private var crossFade: Double { Sanitize.duration(configuration.crossFadeDuration, or: 0.2) }
+
+    /// Half a point past the edge, so a spring (which only approaches its target) ends off screen in finite time.
+    private var offscreenOffset: Double { dimension + 0.5 }
+
+    private mutating func startDismissal(velocity: Double?, at time: Double) {
+        phase = .dismissing
+        if configuration.reduceMotion {
+            let position = max(0, offset.value(at: time))
+            offset.jump(to: position, at: time)
+            fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
+        } else {
+            offset.animate(
+                to: offscreenOffset, using: .spring(configuration.settleSpring), at: time, initialVelocity: velocity)
+        }
+    }
+
+    /// The phase the channels imply at `time` (settling turns cancelling into idle, dismissing into dismissed).
+    private func phase(at time: Double) -> Phase {
+        switch phase {
+        case .cancelling:
+            return offset.isSettled(at: time) ? .idle : .cancelling
+        case .dismissing:
+            let done = configuration.reduceMotion ? fade.isSettled(at: time) : offset.isSettled(at: time)
+            return done ? .dismissed : .dismissing
+        default:
+            return phase
+        }
+    }
+}
+
+extension BackdropEffect {
+    /// PullToDismiss's `ShadowEffect.default`: black at alpha 0.8.
+    public static let pullToDismissShadow = BackdropEffect.shadow(color: .black, alpha: 0.8)
+    /// PullToDismiss's `BlurEffect.default`: radius 20 points, saturation 1.8, no tint.
+    public static let pullToDismissBlur = BackdropEffect.blur(
+        radius: 20, tint: .clear, tintAlpha: 0, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.extraLight`: radius 20, saturation 1.8, tint white 0.97 at alpha 0.82.
+    public static let pullToDismissExtraLightBlur = BackdropEffect.blur(
+        radius: 20, tint: RGBAColor(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.82), tintAlpha: 1, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.light`: radius 30, saturation 1.8, tint white at alpha 0.3.
+    public static let pullToDismissLightBlur = BackdropEffect.blur(
+        radius: 30, tint: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.3), tintAlpha: 1, saturation: 1.8)
+    /// PullToDismiss's `BlurEffect.dark`: radius 20, saturation 1.8, tint white 0.11 at alpha 0.73.
+    public static let pullToDismissDarkBlur = BackdropEffect.blur(
+        radius: 20, tint: RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73), tintAlpha: 1, saturation: 1.8)
+}

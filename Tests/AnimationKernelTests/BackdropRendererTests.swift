@@ -1,0 +1,152 @@
+import AnimationKernel
+import CKernel
+import Testing
+
+/// A premultiplied test snapshot: gradients, sharp wraps and varying alpha (colour <= alpha), as plain bytes.
+func snapshotBytes(width: Int, height: Int, seed: UInt64) -> [UInt8] {
+    var rng = TestRandom(seed: seed)
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let a = Int.random(in: 96...255, using: &rng)
+            for c in 0..<3 {
+                let v = ((x * (3 + c) + y * (5 - c)) % 256 + Int.random(in: 0..<64, using: &rng)) % 256
+                bytes[(y * width + x) * 4 + c] = UInt8(v * a / 255)
+            }
+            bytes[(y * width + x) * 4 + 3] = UInt8(a)
+        }
+    }
+    return bytes
+}
+
+func image(_ bytes: [UInt8], width: Int, height: Int) throws -> RGBA8Image {
+    var image = try RGBA8Image(width: width, height: height)
+    image.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
+    return image
+}
+
+func bytes(of image: RGBA8Image) -> [UInt8] { image.withUnsafeBytes { [UInt8]($0) } }
+
+/// `ck_backdrop_apply` called directly (kernel-allocated scratch) on a copy of `source`.
+func kernelBackdrop(
+    _ source: [UInt8], width: Int, height: Int, sigma: Float, saturation: Float, tint: (UInt8, UInt8, UInt8, UInt8),
+    downsample: UInt32 = 0
+) -> [UInt8] {
+    var out = source
+    let status = out.withUnsafeMutableBufferPointer { buffer in
+        var im = ck_image(data: buffer.baseAddress, width: UInt32(width), height: UInt32(height), stride: width * 4)
+        var params = ck_backdrop(sigma: sigma, saturation: saturation, tint: tint, downsample: downsample)
+        return withUnsafeMutablePointer(to: &im) { ck_backdrop_apply($0, $0, &params, nil, 0) }
+    }
+    #expect(status == CK_OK)
+    return out
+}
+
+/// Premultiplied bytes of a grey `level` at `alpha`, rounded as the tint rule: colour <= alpha.
+func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, UInt8) {
+    let a = UInt8((alpha * 255).rounded())
+    let c = min(UInt8((level * alpha * 255).rounded()), a)
+    return (c, c, c, a)
+}
+
+@Suite struct BackdropRendererTests {
+    static let width = 97
+    static let height = 61
+    static let scale = 3.0
+
+    @Test(arguments: [0.0, 0.05, 0.2, 0.5, 0.81, 1.0])
+    func aBlurredFrameEqualsTheKernelWithTheInterpolatedParameters(rate: Double) throws {
+        let (w, h) = (Self.width, Self.height)
+        let source = snapshotBytes(width: w, height: h, seed: 11)
+        // A pull-to-dismiss with the extra-light blur, dragged so that the rate is `rate`.
+        var model = pull { $0.backdrop = .pullToDismissExtraLightBlur }
+        model.dragBegan(at: 0)
+        model.dragChanged(translation: (1 - rate) * 844 * 0.33, velocity: 0, at: 0.1)
+        let frame = model.frame(at: 0.1)
+        #expect(close(frame.backdropRate, rate, 1e-12))
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: Self.scale)
+        var output = try RGBA8Image(width: w, height: h)
+        try renderer.render(frame.backdrop, from: try image(source, width: w, height: h), into: &output)
+        // The numbers: radius 20 x rate points, saturation (1.8 - 1) x rate + 1, tint alpha 0.82 x rate.
+        // Downsampling for speed: 4x from sigma 4 px, 2x below, none without blur.
+        let sigma = 20 * frame.backdropRate * Self.scale
+        let expected = kernelBackdrop(
+            source, width: w, height: h, sigma: Float(sigma),
+            saturation: Float((1.8 - 1) * frame.backdropRate + 1),
+            tint: premultipliedGrey(0.97, alpha: 0.82 * frame.backdropRate),
+            downsample: sigma >= 4 ? 4 : (sigma > 0 ? 2 : 1))
+        #expect(bytes(of: output) == expected)
+        if rate > 0 { #expect(expected != source) }
+    }
+
+    @Test(arguments: [0.0, 0.3, 1.0])
+    func aShadowFrameIsTheColourCompositedByTheKernel(rate: Double) throws {
+        let (w, h) = (Self.width, Self.height)
+        let source = snapshotBytes(width: w, height: h, seed: 12)
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: Self.scale)
+        var img = try image(source, width: w, height: h)
+        try renderer.render(BackdropEffect.pullToDismissShadow.interpolated(rate: rate), in: &img)
+        let expected = kernelBackdrop(
+            source, width: w, height: h, sigma: 0, saturation: 1, tint: premultipliedGrey(0, alpha: 0.8 * rate),
+            downsample: 1)
+        #expect(bytes(of: img) == expected)
+        #expect((bytes(of: img) == source) == (rate == 0))
+    }
+
+    @Test(arguments: [
+        (BackdropRenderer.Downsampling.factor(1), 1), (.factor(2), 2), (.factor(4), 4), (.quality, 0), (.speed, 4),
+    ])
+    func downsamplingPolicyChoosesTheKernelFactor(policy: BackdropRenderer.Downsampling, factor: Int) throws {
+        let (w, h) = (Self.width, Self.height)
+        let source = snapshotBytes(width: w, height: h, seed: 13)
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: 2, downsampling: policy)
+        var output = try RGBA8Image(width: w, height: h)
+        let effect = BackdropEffect.pullToDismissBlur.interpolated(rate: 0.6)
+        try renderer.render(effect, from: try image(source, width: w, height: h), into: &output)
+        let expected = kernelBackdrop(
+            source, width: w, height: h, sigma: Float(20 * 0.6 * 2), saturation: Float((1.8 - 1) * 0.6 + 1),
+            tint: (0, 0, 0, 0), downsample: UInt32(factor))
+        #expect(bytes(of: output) == expected)
+    }
+
+    @Test(arguments: [(0.0, 1), (0.01, 2), (3.99, 2), (4.0, 4), (60.0, 4)])
+    func speedDownsamplingReducesEveryBlurButNeverBlursMoreThanAsked(sigma: Double, factor: Int) throws {
+        let renderer = try BackdropRenderer(width: 4, height: 4, displayScale: 2)
+        let parameters = renderer.parameters(for: .blur(radius: sigma / 2, tint: .clear, tintAlpha: 0, saturation: 1))
+        #expect(parameters.sigma == sigma && parameters.downsample == factor)
+        #expect(renderer.parameters(for: .pullToDismissShadow).downsample == 1)
+    }
+
+    @Test func borrowedViewsRenderTheSameAsOwnedImages() throws {
+        let (w, h) = (Self.width, Self.height)
+        let source = snapshotBytes(width: w, height: h, seed: 14)
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: Self.scale)
+        let effect = BackdropEffect.pullToDismissDarkBlur.interpolated(rate: 0.4)
+        var owned = try image(source, width: w, height: h)
+        try renderer.render(effect, in: &owned)
+        var borrowed = source
+        let failure = borrowed.withUnsafeMutableBytes { raw -> KernelError? in
+            do throws(KernelError) {
+                let view = try RGBA8ImageView(baseAddress: raw.baseAddress!, width: w, height: h, stride: w * 4)
+                try renderer.render(effect, from: view, into: view)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure == nil)
+        #expect(borrowed == bytes(of: owned))
+    }
+
+    @Test func badSizesAndDownsamplingThrow() throws {
+        var renderer = try BackdropRenderer(width: 8, height: 8, displayScale: .nan, downsampling: .factor(3))
+        var small = try RGBA8Image(width: 8, height: 8)
+        #expect(throws: KernelError.self) { try renderer.render(.pullToDismissBlur, in: &small) }
+        renderer.downsampling = .quality
+        try renderer.render(.pullToDismissBlur, in: &small)  // a NaN scale reads as 1
+        #expect(renderer.parameters(for: .pullToDismissBlur).sigma == 20)
+        var large = try RGBA8Image(width: 9, height: 8)
+        #expect(throws: KernelError.self) { try renderer.render(.pullToDismissBlur, in: &large) }
+        #expect(throws: KernelError.self) { _ = try BackdropRenderer(width: -1, height: 8, displayScale: 1) }
+    }
+}
