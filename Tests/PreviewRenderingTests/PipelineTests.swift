@@ -18,9 +18,10 @@ func demoScene(_ name: String, options: PreviewSceneOptions = PreviewSceneOption
 
 @Suite struct Pipeline {
     static let demoNames = ["demo-card-slide", "demo-sheet-rise"]
+    static let allNames = PreviewScenes.all(options: PreviewSceneOptions()).map(\.name)
 
-    @Test(arguments: demoNames)
-    func demoSceneWritesDecodableFilesThatMatchTheScene(name: String) throws {
+    @Test(arguments: allNames)
+    func everySceneWritesDecodableFilesThatMatchTheScene(name: String) throws {
         let directory = makeTemporaryDirectory()
         defer { removeDirectory(directory) }
         let scale = 0.1
@@ -41,9 +42,12 @@ func demoScene(_ name: String, options: PreviewSceneOptions = PreviewSceneOption
         let first = PreviewRunner.renderFrame(scene, at: 0, scale: scale)
         let last = PreviewRunner.renderFrame(scene, at: scene.duration, scale: scale)
         #expect(apng.width == first.width && apng.height == first.height)
-        #expect(apng.frames.first?.pixels == expectedStraight(first))
-        #expect(apng.frames.last?.pixels == expectedStraight(last))
-        #expect(apng.frames.first?.pixels != apng.frames.last?.pixels)
+        let firstMatches = apng.frames.first?.pixels == expectedStraight(first)
+        let lastMatches = apng.frames.last?.pixels == expectedStraight(last)
+        #expect(firstMatches, "first APNG frame differs from the scene at t = 0")
+        #expect(lastMatches, "last APNG frame differs from the scene at its end")
+        // (A sheet may start and end in the same state, dismissed; mid-way it must show something else.)
+        #expect(apng.frames.first?.pixels != apng.frames[apng.frames.count / 2].pixels)
         let distinct = Set(apng.frames.map(\.pixels)).count
         #expect(distinct >= times.count / 3, "only \(distinct) distinct frames of \(times.count)")
         // 1/fps between frames; a shorter last interval in milliseconds; then a hold on the end state.
@@ -73,6 +77,27 @@ func demoScene(_ name: String, options: PreviewSceneOptions = PreviewSceneOption
         let svg = String(decoding: svgBytes, as: UTF8.self)
         #expect(checkWellFormed(svg).ok)
         for channel in scene.channels(at: 0) { #expect(svg.contains(">\(channel.name)<")) }
+    }
+
+    /// The first and last frames show the models' start and end states (read through the scenes' channels).
+    @Test(
+        arguments: [
+            // A dismissed sheet waits half a point below the container (see BottomSheet).
+            ("sheet", "sheet top", 844.5, 844.5), ("navigation", "sheet top", 844.5, 844 - (300 + 56 + 34)),
+            ("navigation", "cart x", 0, 0), ("card-lift", "card y", 342, 272), ("card-lift", "modal top", 844.5, 844.5),
+            ("pull-to-dismiss", "screen offset", 0, 844), ("pull-to-dismiss", "content offset", 90, 0),
+            ("edge-swipe", "screen offset", 0, 390),
+        ] as [(String, String, Double, Double)])
+    func transitionsStartAndEndInTheModelsStates(name: String, channel: String, start: Double, end: Double) throws {
+        let scene = try #require(demoScene(name))
+        func value(at t: Double) throws -> Double {
+            try #require(scene.channels(at: t).first { $0.name == channel }).value
+        }
+        let first = try value(at: 0)
+        let last = try value(at: scene.duration)
+        #expect(abs(first - start) < 0.5, "\(name) \(channel) starts at \(first)")
+        // Springs settle to within half a point; a dismissed screen may rest a little beyond the edge.
+        #expect(abs(last - end) < 0.5 || (end >= 390 && last >= end), "\(name) \(channel) ends at \(last)")
     }
 
     @Test func defaultRunRendersTheDefaultSelection() {

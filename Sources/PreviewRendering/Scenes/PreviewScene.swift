@@ -60,7 +60,10 @@ public struct PreviewSceneOptions: Sendable, Hashable {
 public enum PreviewScenes {
     /// The real transitions, in the order they are rendered by default. Add a scene here to publish it.
     public static func transitions(options: PreviewSceneOptions) -> [any PreviewScene] {
-        [SheetScene(options: options), NavigationScene(options: options)]
+        [
+            SheetScene(options: options), NavigationScene(options: options), CardLiftScene(options: options),
+            PullToDismissScene(options: options), PullToDismissScene(options: options, edgeSwipe: true),
+        ]
     }
 
     /// Self-contained demonstrations of the pipeline; their names start with `demo-`.
