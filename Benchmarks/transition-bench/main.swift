@@ -13,6 +13,8 @@ let safeArea = EdgeInsets(top: 47, bottom: 34)
 struct Workload {
     var name: String
     var frame: (Int) -> Void
+    /// Whether the 1 us per-frame target applies (frame(at:) paths; event handlers are reported for information).
+    var judged = true
 }
 
 /// Builds the models in a state where every channel is moving, so frames do real work.
@@ -55,13 +57,88 @@ func workloads() -> [Workload] {
     dragging.dragBegan(at: 2)
     var dragIndex = 0
     list.append(
-        Workload(name: "BottomSheet drag sample + frame(at:)") { _ in
-            dragIndex += 1
-            let t = 2 + Double(dragIndex) * 1e-6
-            dragging.dragChanged(translation: Double(dragIndex % 400), velocity: 800, at: t)
-            blackHole(dragging.frame(at: t))
+        Workload(
+            name: "BottomSheet drag sample + frame(at:)",
+            frame: { _ in
+                dragIndex += 1
+                let t = 2 + Double(dragIndex) * 1e-6
+                dragging.dragChanged(translation: Double(dragIndex % 400), velocity: 800, at: t)
+                blackHole(dragging.frame(at: t))
+            }, judged: false))
+    var card = CardLift(
+        source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
+        modalLayout: .init(containerSize: phone, safeArea: safeArea, contentHeight: 480))
+    card.open(at: 0)
+    card.setSourceRect(Rect(x: 16, y: 300, width: 358, height: 120), at: 0.2)
+    card.close(at: 0.25)
+    let lifting = card
+    list.append(
+        Workload(name: "CardLift.frame(at:) closing mid-flight") { i in
+            blackHole(lifting.frame(at: 0.25 + Double(i % 1000) * 0.0003))
         })
+
+    var pullConfiguration = PullToDismiss.Configuration()
+    pullConfiguration.backdrop = .pullToDismissBlur
+    var pull = PullToDismiss(containerSize: phone, configuration: pullConfiguration)
+    pull.setContent(offset: 40, maximum: 2000)
+    pull.dragBegan(at: 0)
+    for i in 1...60 { pull.dragChanged(translation: 4 * Double(i), at: Double(i) / 120) }
+    pull.dragEnded(at: 0.5)
+    let released = pull
+    list.append(
+        Workload(name: "PullToDismiss.frame(at:) after release") { i in
+            blackHole(released.frame(at: 0.5 + Double(i % 1000) * 0.0003))
+        })
+    var pullIndex = 0
+    list.append(
+        Workload(
+            name: "PullToDismiss drag sample + frame(at:)",
+            frame: { _ in
+                pullIndex += 1
+                let t = 1 + Double(pullIndex) * 1e-5
+                pull.dragChanged(translation: Double(pullIndex % 600), at: t)
+                blackHole(pull.frame(at: t))
+            }, judged: false))
     return list
+}
+
+/// A full-screen pull-to-dismiss gesture: 120 frames at 120 Hz, each a drag sample, the model's frame, and the
+/// blurred backdrop rendered over a 1290 x 2796 snapshot (a 6.1" screen at 3x), timed frame by frame.
+func pullGestureFrames(renderer: inout BackdropRenderer, snapshot: RGBA8Image, output: inout RGBA8Image) -> [Double] {
+    var configuration = PullToDismiss.Configuration()
+    configuration.backdrop = .pullToDismissBlur
+    var model = PullToDismiss(containerSize: phone, configuration: configuration)
+    model.dragBegan(at: 0)
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    times.reserveCapacity(120)
+    for i in 1...120 {
+        let t = Double(i) / 120
+        let start = clock.now
+        model.dragChanged(translation: 2.5 * Double(i), at: t)
+        let frame = model.frame(at: t)
+        try? renderer.render(frame.backdrop, from: snapshot, into: &output)
+        let (seconds, attoseconds) = (clock.now - start).components
+        times.append(Double(seconds) * 1e9 + Double(attoseconds) * 1e-9)
+    }
+    return times
+}
+
+/// A textured opaque snapshot (gradients and stripes), so the blur has something to do.
+func makeSnapshot(width: Int, height: Int) -> RGBA8Image {
+    var image = try! RGBA8Image(width: width, height: height)
+    image.withUnsafeMutableBytes { bytes in
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = y * width * 4 + x * 4
+                bytes[o] = UInt8(truncatingIfNeeded: x &* 7 ^ y)
+                bytes[o + 1] = UInt8(truncatingIfNeeded: (x / 16 + y / 16) % 2 == 0 ? 230 : 40)
+                bytes[o + 2] = UInt8(truncatingIfNeeded: y &* 3)
+                bytes[o + 3] = 255
+            }
+        }
+    }
+    return image
 }
 
 let arguments = CommandLine.arguments
@@ -91,7 +168,31 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
         let perFrame = sample.perItem(framesPerRun)
         report.add(
             workload.name, perFrame, baseline: ("Spring.evaluate", perBaseline),
-            target: ("<= 1 us per frame", perFrame.median <= 1000))
+            target: workload.judged ? ("<= 1 us per frame", perFrame.median <= 1000) : nil)
     }
+
+    // The 120-frame gesture with a full-screen blurred backdrop, against a memcpy of the same bytes.
+    let width = 1290
+    let height = 2796
+    let snapshot = makeSnapshot(width: width, height: height)
+    var output = try! RGBA8Image(width: width, height: height)
+    var renderer = try! BackdropRenderer(width: width, height: height, displayScale: 3)
+    let bytes = width * height * 4
+    let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    source.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+    destination.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    let copy = measure(runs: 31) { destination.copyMemory(from: source, byteCount: bytes) }
+    source.deallocate()
+    destination.deallocate()
+    _ = pullGestureFrames(renderer: &renderer, snapshot: snapshot, output: &output)  // warm-up
+    var all: [Double] = []
+    for _ in 0..<3 { all += pullGestureFrames(renderer: &renderer, snapshot: snapshot, output: &output) }
+    all.sort()
+    let gesture = Sample(median: all[all.count / 2], minimum: all[0], maximum: all[all.count - 1], runs: all.count)
+    report.add(
+        "pull-to-dismiss frame, 1290x2796 blurred backdrop", gesture, baseline: ("memcpy of the image", copy),
+        target: ("every frame < 4 ms", gesture.maximum < 4e6),
+        extra: [("worst", formatTime(gesture.maximum)), ("p90", formatTime(all[all.count * 9 / 10]))])
     report.summary()
 }

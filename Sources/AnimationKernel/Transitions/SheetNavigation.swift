@@ -337,12 +337,12 @@ public struct SheetNavigation: Sendable {
             guard alpha > 0, offset > -1, offset < 1 else { continue }
             // The part of the screen inside the sheet (the sheet clips it) is all that can show.
             if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
-            let entry = entries[index]
-            let y = sheetFrame.sheet.minY + (entry.screen.showsNavigationBar ? bar : 0)
+            let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
+            let y = sheetFrame.sheet.minY + (screen.showsNavigationBar ? bar : 0)
             let rect = Rect(
                 x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width,
-                height: clampedContent(entry.screen.contentHeight))
-            screens.appendBehind(ScreenFrame(id: entry.screen.id, rect: rect, alpha: alpha, zIndex: entry.zIndex))
+                height: clampedContent(screen.contentHeight))
+            screens.appendBehind(ScreenFrame(id: screen.id, rect: rect, alpha: alpha, zIndex: entries[index].zIndex))
             guard alpha == 1 else { continue }
             if coverLow == coverHigh {
                 (coverLow, coverHigh) = (offset, offset + 1)
