@@ -26,10 +26,17 @@ _Static_assert(sizeof(ck_propagator) == 4 * sizeof(float), "Swift imports ck_pro
 
 /* e^{-a t} C(t) and e^{-a t} S(t) (see the file comment). Both are bounded for every t >= 0: the
    overdamped case never forms e^{-a t} cosh(wd t) as a product of 0 and inf. */
+/* sqrt(|zeta^2 - 1|), without cancellation near zeta = 1 and without overflow for huge zeta (zeta^2 would
+   overflow past 1.3e154 and turn a heavily damped spring into nonsense). */
+static double spring_damped_factor(double z) {
+    if (z > 0x1p500) return z * sqrt((1.0 - 1.0 / z) * (1.0 + 1.0 / z));
+    return sqrt(fabs((z - 1.0) * (z + 1.0)));
+}
+
 static void spring_basis(double w, double z, double t, double *ec, double *es) {
     const double a = z * w;
-    const double s2 = (z - 1.0) * (z + 1.0); /* zeta^2 - 1 with no cancellation near zeta = 1 */
-    const double wd = w * sqrt(fabs(s2));
+    const double s2 = (z - 1.0) * (z + 1.0); /* zeta^2 - 1: only its sign and, below theta = 1, its value */
+    const double wd = w * spring_damped_factor(z);
     /* Capped so a huge finite t never turns cos(theta) into cos(inf) = NaN. */
     const double theta = fmin(wd * t, DBL_MAX);
     if (s2 <= 0.0 || theta < 1.0) {
@@ -41,8 +48,9 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
         }
         if (theta < 1.0) {
             /* |q| < 1: C = sum q^k / (2k)!, S / t = sum q^k / (2k + 1)!, to k = 10 (next term < 4e-19). */
-            const double u = w * t;
-            const double q = s2 * u * u;
+            /* q = (zeta^2 - 1)(omega0 t)^2 = +/-theta^2: formed from theta, which is < 1 here, so a huge zeta
+               (zeta^2 = inf) at t = 0 cannot make it inf * 0. */
+            const double q = s2 < 0.0 ? -(theta * theta) : theta * theta;
             static const double cc[11] = {1.0,
                                           1.0 / 2.0,
                                           1.0 / 24.0,
@@ -123,7 +131,8 @@ ck_status ck_spring_make(double mass, double stiffness, double damping, ck_sprin
         damping < 0.0)
         return CK_ERR_ARGUMENT;
     const double omega0 = sqrt(stiffness / mass);
-    const double zeta = damping / (2.0 * sqrt(stiffness * mass));
+    /* sqrt(k) sqrt(m), not sqrt(k m): the product overflows or underflows long before the result does. */
+    const double zeta = damping / (2.0 * sqrt(stiffness) * sqrt(mass));
     if (!is_finite(omega0) || !(omega0 > 0.0) || !is_finite(zeta)) return CK_ERR_ARGUMENT; /* k/m out of range */
     *out = (ck_spring){omega0, zeta};
     return CK_OK;
@@ -211,7 +220,7 @@ static double settling_time(double w, double z, double x0, double v0, double eps
     }
     const double a = z * w;
     const double s2 = (z - 1.0) * (z + 1.0);
-    const double wd = w * sqrt(fabs(s2));
+    const double wd = w * spring_damped_factor(z);
     const double cx = w * w * x0 + a * v0; /* extrema: v0 C = cx S */
     const double bx = v0 + a * x0;         /* zeros: x0 C = -bx S */
     const int under = s2 < 0.0;
@@ -264,7 +273,17 @@ ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsi
     if (!t) return CK_ERR_NULL;
     if (!spring_valid(s) || !is_finite(x0) || !is_finite(v0) || !is_finite(epsilon) || epsilon <= 0.0)
         return CK_ERR_ARGUMENT;
-    *t = settling_time(s.omega0, s.zeta, x0, v0, epsilon);
+    /* Solved in dimensionless time tau = omega0 t (the spring x'' + 2 zeta x' + x = 0 with velocity v0 / omega0),
+       then scaled back: the same answer for ordinary springs, and no overflow or underflow inside the solver for
+       extreme omega0. A time or a scaled velocity beyond double range means the state effectively never settles. */
+    const double v_scaled = v0 / s.omega0;
+    if (!is_finite(v_scaled)) {
+        *t = INFINITY;
+        return CK_OK;
+    }
+    const double tau = settling_time(1.0, s.zeta, x0, v_scaled, epsilon);
+    const double time = tau / s.omega0;
+    *t = isnan(time) ? INFINITY : time;
     return CK_OK;
 }
 
