@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size, 0};
     ck_backdrop p;
     uint8_t m = fuzz_u8(&in);
-    p.sigma = m & 1 ? (float)fuzz_u8(&in) / 16.0f : m & 2 ? (float)(m >> 4) : fuzz_float(&in, 20);
+    p.sigma = m & 1 ? (float)fuzz_u8(&in) / 16.0f : m & 2 ? (float)(m >> 4) : fuzz_float(&in, 4);
     uint8_t ms = fuzz_u8(&in);
     p.saturation = ms % 4 == 0 ? 1.0f : ms % 4 == 1 ? (float)fuzz_u8(&in) / 64.0f : fuzz_float(&in, 2);
     for (int k = 0; k < 4; k++) p.tint[k] = fuzz_u8(&in);

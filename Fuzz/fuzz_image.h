@@ -315,6 +315,11 @@ static inline uint8_t *fuzz_image_run(fuzz_image_case *c, const ck_isa *isas, in
         ck_status st = call(c->null_src ? NULL : &c->src, c->null_dst ? NULL : &c->dst, c->scratch, c->scratch_size,
                             params);
         int allocations = c->scratch ? fuzz_stop_watching() : 0;
+        if (i == 0 && getenv("FUZZ_VERBOSE"))
+            fprintf(stderr, "%s: %ux%u -> %ux%u strides %zu/%zu%s%s%s scratch %s %zu -> %s\n", what, c->src.width,
+                    c->src.height, c->dst.width, c->dst.height, c->src.stride, c->dst.stride,
+                    c->in_place ? " in place" : "", c->collide ? " colliding" : "", c->spans_meet ? " spans-meet" : "",
+                    c->scratch ? "given" : "NULL", c->scratch_size, fuzz_status_name(st));
         FUZZ_CHECK_STATUS(allowed, st, what);
         FUZZ_CHECK(i == 0 || st == first, "%s: isa %d returned %s, scalar %s", what, (int)isas[i], fuzz_status_name(st),
                    fuzz_status_name(first));

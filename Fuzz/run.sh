@@ -34,7 +34,7 @@ for h in "${harnesses[@]}"; do
     mkdir -p "$out/corpus/$h" "Fuzz/corpus/$h"
     log="$out/fuzz_$h.log"
     # The first corpus directory receives new units; the committed seeds are only read.
-    "$bin" "$out/corpus/$h" "Fuzz/corpus/$h" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=2048 \
+    "$bin" "$out/corpus/$h" "Fuzz/corpus/$h" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=2048 -len_control=0 \
         -print_final_stats=1 -artifact_prefix="$out/artifacts/$h-" >"$log" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
