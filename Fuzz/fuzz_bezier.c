@@ -34,6 +34,7 @@ static double y_scale(double y1, double y2) { return fmax(1, fmax(fabs(y1), fabs
    1e-14 of x. Checked as: inside the range of the reference at x and x +/- delta (the curve is smooth,
    so between those points it does not leave that range by more than a rounding), widened by tol. */
 static int within(double got, double ref_lo, double ref_mid, double ref_hi, double tol) {
+    if (got == ref_mid) return 1; /* also for infinite values, where the tolerance is NaN */
     double lo = fmin(ref_lo, fmin(ref_mid, ref_hi)), hi = fmax(ref_lo, fmax(ref_mid, ref_hi));
     return got >= lo - tol && got <= hi + tol;
 }
