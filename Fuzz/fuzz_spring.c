@@ -180,6 +180,9 @@ static void check_settling(const ck_isa *isas, int nisa, ck_spring s, double x0,
         FUZZ_CHECK_STATUS(allowed, st, "ck_spring_settling_time");
         if (st != CK_OK) continue;
         FUZZ_CHECK(t >= 0, "settling time %a (w %a z %a x0 %a v0 %a eps %a)", t, s.omega0, s.zeta, x0, v0, eps);
+        /* Exact everywhere, not only in the accuracy domain: 0 means |x(0)| = |x0| was within epsilon. */
+        FUZZ_CHECK(t > 0 || fabs(x0) <= eps, "settling time 0 although |x0| %a > eps %a (w %a z %a v0 %a)", fabs(x0), eps,
+                   s.omega0, s.zeta, v0);
         double amplitude = hypot(x0, v0 / s.omega0); /* undamped: |x| peaks at this */
         if (s.zeta == 0 && amplitude > eps * (1 + 1e-12))
             FUZZ_CHECK(t == INFINITY, "undamped spring out of rest settles at %a (x0 %a v0 %a eps %a)", t, x0, v0, eps);
