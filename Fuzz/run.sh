@@ -3,6 +3,7 @@
 # time, printing executions and the result per harness.
 #   Fuzz/run.sh [seconds-per-harness] [harness...]      default: 20 s each, every harness
 #   FUZZ_RUNS=N Fuzz/run.sh [...]                       a fixed number of executions instead of time
+#   FUZZ_ARGS='-fork=1 -ignore_crashes=1' Fuzz/run.sh   extra libFuzzer flags (here: go on past crashes)
 # Harnesses are Fuzz/fuzz_<name>.c; seeds in Fuzz/corpus/<name>/ (committed, tiny). New corpus entries
 # go to Fuzz/out/corpus/<name>/ and crash artefacts to Fuzz/out/artifacts/ (both ignored by git), so a
 # run never dirties the tree. Exit status is non-zero if any harness failed to build or found a crash.
@@ -35,9 +36,10 @@ for h in "${harnesses[@]}"; do
     log="$out/fuzz_$h.log"
     # The first corpus directory receives new units; the committed seeds are only read.
     "$bin" "$out/corpus/$h" "Fuzz/corpus/$h" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=2048 -len_control=0 \
-        -print_final_stats=1 -artifact_prefix="$out/artifacts/$h-" >"$log" 2>&1
+        -print_final_stats=1 -artifact_prefix="$out/artifacts/$h-" ${FUZZ_ARGS:-} >"$log" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -z "$execs" ] && execs=$(sed -n 's/^#\([0-9][0-9]*\):* .*/\1/p' "$log" | tail -1) # fork mode
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     if [ $rc -eq 0 ]; then
         result="ok"
