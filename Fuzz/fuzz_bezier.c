@@ -35,6 +35,7 @@ static double y_scale(double y1, double y2) { return fmax(1, fmax(fabs(y1), fabs
    so between those points it does not leave that range by more than a rounding), widened by tol. */
 static int within(double got, double ref_lo, double ref_mid, double ref_hi, double tol) {
     if (got == ref_mid) return 1; /* also for infinite values, where the tolerance is NaN */
+    if (isnan(got) && isnan(ref_mid)) return 1; /* agreement; whether NaN is right is checked elsewhere */
     double lo = fmin(ref_lo, fmin(ref_mid, ref_hi)), hi = fmax(ref_lo, fmax(ref_mid, ref_hi));
     return got >= lo - tol && got <= hi + tol;
 }

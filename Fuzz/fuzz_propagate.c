@@ -96,7 +96,7 @@ static int lane_checkable(float w, float z, float x0, float v0, float t) {
 static void check_eval_n(fuzz_input *in, const ck_isa *isas, int nisa) {
     uint8_t shape = fuzz_u8(in);
     size_t n = fuzz_below(in, MAX_LANES + 1);
-    int null_which = (shape & 0xF0) == 0xF0 ? 1 + (int)(shape & 7) : 0; /* 1..7: that array is NULL */
+    int null_which = (shape & 0xF0) == 0xF0 ? 1 + (int)(shape & 7) % 7 : 0; /* 1..7: that array is NULL */
     float w[MAX_LANES], z[MAX_LANES], x0[MAX_LANES], v0[MAX_LANES], t[MAX_LANES];
     size_t invalid = 0;
     for (size_t i = 0; i < n; i++) {
@@ -122,6 +122,11 @@ static void check_eval_n(fuzz_input *in, const ck_isa *isas, int nisa) {
         if (null_which >= 1 && null_which <= 5) args[null_which - 1] = NULL;
         ck_status st = ck_spring_eval_n(args[0], args[1], args[2], args[3], args[4], null_which == 6 ? NULL : x,
                                         null_which == 7 ? NULL : v, n);
+        if (!fuzz_allowed(allowed, st))
+            for (size_t i = 0; i < n; i++)
+                if (!lane_valid(w[i], z[i], x0[i], v0[i], t[i]))
+                    fprintf(stderr, "invalid lane %zu of %zu: w %a z %a x0 %a v0 %a t %a -> x %a v %a\n", i, n, w[i],
+                            z[i], x0[i], v0[i], t[i], x[i], v[i]);
         FUZZ_CHECK_STATUS(allowed, st, "ck_spring_eval_n");
         for (size_t i = n; i < MAX_LANES; i++)
             FUZZ_CHECK(x[i] == -12345.0f && v[i] == -12345.0f, "eval_n wrote lane %zu beyond n %zu", i, n);
