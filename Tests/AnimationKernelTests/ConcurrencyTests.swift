@@ -120,10 +120,12 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
                 scratch.withUnsafeMutableBytes { scratchBuffer in
                     var dst = ck_image(data: outBuffer.baseAddress, width: width, height: height, stride: stride)
                     let box = ck_box_blur(
-                        &src, &dst, UInt32(index % 5), UInt32(index % 3), scratchBuffer.baseAddress, scratchBuffer.count)
+                        &src, &dst, UInt32(index % 5), UInt32(index % 3), scratchBuffer.baseAddress, scratchBuffer.count
+                    )
                     statuses.append(UInt8(box.rawValue))
                     let gaussian = withUnsafeMutablePointer(to: &dst) { inPlace in
-                        ck_gaussian_blur(inPlace, inPlace, 0.5 + Float(index), scratchBuffer.baseAddress, scratchBuffer.count)
+                        ck_gaussian_blur(
+                            inPlace, inPlace, 0.5 + Float(index), scratchBuffer.baseAddress, scratchBuffer.count)
                     }
                     statuses.append(UInt8(gaussian.rawValue))
                     var params = ck_backdrop(
