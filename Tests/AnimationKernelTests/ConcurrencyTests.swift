@@ -1,3 +1,4 @@
+import AnimationKernel
 import CKernel
 import Testing
 
@@ -71,7 +72,7 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
         #expect(together.count == alone.count)
         for (index, expected) in alone.enumerated() {
             let concurrent = try together[index].get()
-            #expect(expected.allSatisfy(\.isFinite), "job \(index): a spring result is not finite")
+            #expect(expected.allSatisfy { $0.isFinite }, "job \(index): a spring result is not finite")
             #expect(concurrent.map(\.bitPattern) == expected.map(\.bitPattern), "job \(index)")
         }
     }
