@@ -27,10 +27,23 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
     }
 }
 
+/// Whether two result lists agree: same length, and each pair equal (NaN with NaN, infinities with
+/// themselves) or within `tolerance` times the list's scale (1 + its largest finite magnitude).
+private func agree(_ got: [Double], _ expected: [Double], tolerance: Double) -> Bool {
+    guard got.count == expected.count else { return false }
+    let scale = 1 + expected.lazy.filter(\.isFinite).map(abs).reduce(0, max)
+    return zip(got, expected).allSatisfy { a, b in
+        a == b || (a.isNaN && b.isNaN) || abs(a - b) <= tolerance * scale
+    }
+}
+
 /// The kernels keep no mutable state besides the atomic ISA choice, so calls from many tasks at once must
-/// give exactly what the same calls give one after another. These tests never switch ISA: they hold for
-/// whichever one is active. Meant for `swift test --sanitize=thread` (Tests/sanitizers.sh), which also
-/// reports any data race inside the kernels.
+/// give what the same calls give one after another. These tests never switch ISA, but the ISA-switching
+/// suites of CKernelTests run in the same process meanwhile, so a job may run on another ISA than its
+/// single-threaded twin: images must still match byte for byte (the contract makes every ISA bit-exact),
+/// springs and curves within the contract's float bounds (1e-4 of the scale after 2 s of propagation, 5e-7
+/// for the curve batch; both far below what a race would do). Meant for `swift test --sanitize=thread`
+/// (Tests/sanitizers.sh), which reports any data race inside the kernels or the wrappers.
 @Suite struct Concurrency {
     /// More jobs than the machine has cores, so tasks interleave on every worker thread.
     static let jobs = 12
@@ -38,7 +51,7 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
     /// One job's spring results: the Swift `Spring` closed form and settling time, a `SpringArray` stepped with
     /// the propagator, and the float batch closed form (`ck_spring_eval_n`, which has no Swift wrapper yet).
     private static func springJob(_ index: Int) throws -> [Double] {
-        let dampingRatio = [0.0, 0.3, 1.0, 1.0 + 1e-9, 4.0][index % 5]
+        let dampingRatio = [0.05, 0.3, 1.0, 1.0 + 1e-9, 4.0][index % 5]  // all damped: settling is finite
         let spring = try Spring(response: 0.2 + 0.05 * Double(index), dampingRatio: dampingRatio)
         var results: [Double] = []
         for step in 0..<64 {
@@ -73,7 +86,7 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
         for (index, expected) in alone.enumerated() {
             let concurrent = try together[index].get()
             #expect(expected.allSatisfy { $0.isFinite }, "job \(index): a spring result is not finite")
-            #expect(concurrent.map(\.bitPattern) == expected.map(\.bitPattern), "job \(index)")
+            #expect(agree(concurrent, expected, tolerance: 1e-4), "job \(index)")
         }
     }
 
@@ -95,7 +108,7 @@ private func concurrently<R: Sendable>(_ count: Int, _ job: @escaping @Sendable 
         let together = await concurrently(Self.jobs, job)
         for (index, expected) in alone.enumerated() {
             #expect(expected.allSatisfy { !$0.isNaN }, "job \(index): a curve value is NaN")
-            #expect(together[index].map(\.bitPattern) == expected.map(\.bitPattern), "job \(index)")
+            #expect(agree(together[index], expected, tolerance: 5e-7), "job \(index)")
         }
     }
 
