@@ -132,6 +132,9 @@ static void check_eval(const ck_isa *isas, int nisa, ck_spring s, double x0, dou
         if (in_finite_domain(s, x0, v0, t))
             FUZZ_CHECK(isfinite(x) && isfinite(v), "eval(w %a z %a, x0 %a v0 %a, t %a) = (%a, %a)", s.omega0, s.zeta,
                        x0, v0, t, x, v);
+        /* Everywhere: "never NaN for finite valid input" (an overflow to infinity may be the true value). */
+        FUZZ_CHECK(!isnan(x) && !isnan(v), "eval(w %a z %a, x0 %a v0 %a, t %a) = (%a, %a) is NaN", s.omega0, s.zeta,
+                   x0, v0, t, x, v);
         if (i == 0) {
             xs = x;
             vs = v;
