@@ -19,9 +19,10 @@
  * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Below
  * sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA). The vertical stages stream
  * down the rows as one cascade over a ring of rows and store a u16 intermediate (value * 256); the horizontal
- * passes run on bands of 8 rows transposed into a 32-lane layout. Memory sweeps: read src, write and read the
- * intermediate, write dst; the passes themselves stay in cache-sized buffers. Float intermediates keep the
- * result within 50 dB of the exact gaussian (55-59 dB measured on noisy textures for sigma 1..64).
+ * passes run as one cascade (gauss_cascade) on bands of 4 rows transposed into a 16-lane layout. Memory
+ * sweeps: read src, write and read the intermediate, write dst; the passes themselves stay in cache-sized
+ * buffers. Float intermediates keep the result within 50 dB of the exact gaussian (55-59 dB measured on
+ * noisy textures for sigma 1..64).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
  * downsample k = 2 or 4: k x k box reduction, gaussian with sigma'^2 = (sigma^2 - (k^2 - 1) / 12 - b_k) / k^2
@@ -106,11 +107,12 @@ static gauss_params gauss_params_for(double sigma) {
 
 static size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_ALIGN - 1); }
 
-/* Floats in the line buffer: a padded 32-lane line for the horizontal bands at the largest sigma, which also
+/* Floats in the line buffer: a padded line for the horizontal bands at the largest sigma, which also
    holds the vertical ring (P = 8r + 9 rows plus 4 sums of at least one pixel, 4 lanes each). */
 static size_t gauss_line_floats(uint32_t w, uint32_t h) {
     const gauss_params big = gauss_params_for(CK_MAX_SIGMA);
-    const size_t line = ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_LANES;
+    /* 32 floats per position: twice the horizontal line's lanes, the room the vertical tiles were tuned in. */
+    const size_t line = ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * 32;
     const size_t ring = (8 * (size_t)big.r + 9 + 4) * 4;
     return line > ring ? line : ring;
 }
@@ -350,11 +352,7 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
         ops->gauss_fir(line, line, n_out, p->taps, p->fir_r);
         return;
     }
-    size_t n = (size_t)n_out + 2 * (size_t)p->pad;
-    for (int pass = 0; pass < 4; pass++) {
-        n -= 2 * ((size_t)p->r + 1);
-        ops->gauss_pass(line, line, n, p->r, p->alpha);
-    }
+    ops->gauss_cascade(line, (size_t)n_out + 2 * (size_t)p->pad, p->r, p->alpha);
 }
 
 /* src -> dst (in place allowed: src is read completely before dst is written). colour: NULL or the backdrop
@@ -417,7 +415,7 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
         }
 #undef RING
     }
-    /* Horizontal: bands of 8 rows; intermediate -> dst u8, then the colour stage on the finished rows. */
+    /* Horizontal: bands of CK_GAUSS_PIXELS rows; intermediate -> dst u8, then the colour stage on the finished rows. */
     const float scale_h = (float)(1.0 / (256.0 * p.norm));
     for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
         const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;

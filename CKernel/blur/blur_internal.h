@@ -14,9 +14,10 @@
 #include "../ck_internal.h"
 
 /* The gaussian works on groups of CK_GAUSS_PIXELS pixels (x 4 channels = CK_GAUSS_LANES floats) at once:
-   a strip of 8 columns for the vertical passes, a band of 8 rows for the horizontal ones. */
-#define CK_GAUSS_PIXELS 8
-#define CK_GAUSS_LANES 32
+   a band of 4 rows for the horizontal passes (16 lanes: the cascade's 4 stages x 16 running sums fit in AVX2
+   registers). */
+#define CK_GAUSS_PIXELS 4
+#define CK_GAUSS_LANES 16
 
 /* The colour stage of the backdrop: saturation matrix rows (r, g, b) and the premultiplied tint. */
 typedef struct ck_blur_colour {
@@ -32,9 +33,9 @@ struct ck_blur_ops {
     void (*box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, float inv);
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
-    /* Gaussian: one unnormalised extended box along a line of n positions of 32 lanes:
-       out[i] = sum(in[i+1 .. i+2r+1]) + alpha (in[i] + in[i+2r+2]); in has n + 2r + 2 positions. */
-    void (*gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha);
+    /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total
+       positions of CK_GAUSS_LANES lanes, in place; the result is in the first total - 8 (r + 1) positions. */
+    void (*gauss_cascade)(float *line, size_t total, uint32_t r, float alpha);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
     /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */
