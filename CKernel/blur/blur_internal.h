@@ -36,6 +36,11 @@ struct ck_blur_ops {
     /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total
        positions of CK_GAUSS_LANES lanes, in place; the result is in the first total - 8 (r + 1) positions. */
     void (*gauss_cascade)(float *line, size_t total, uint32_t r, float alpha);
+    /* Gaussian, vertical boxes: up to 4 column lines (4 pixels each) of padded rows from src, and back to u16 rows. */
+    void (*gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx, uint32_t pad,
+                               float *lines, size_t total);
+    void (*gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint16_t *dst,
+                                 size_t stride16, float scale);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
     /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */

@@ -224,6 +224,74 @@ static void CK_BLUR_NAME(gauss_store_row_u16)(const float *row, uint16_t *dst, s
     }
 }
 
+/* Vertical, column lines: padded rows i in [0, total) of npx (<= 4 lines) pixels starting at src become positions
+   of lines of CK_GAUSS_LANES lanes (4 pixels each): lines[g * total * LANES + i * LANES + q * 4 + c] =
+   src[clamp(i - pad)][4 g + q][c]; lanes past npx in the last line are 0 (computed, never stored). */
+static void CK_BLUR_NAME(gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx,
+                                             uint32_t pad, float *lines, size_t total) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (size_t i = 0; i < total; i++) {
+        const size_t sy = i < pad ? 0 : (i - pad >= h ? h - 1 : i - pad);
+        const uint8_t *row = src + sy * stride;
+        /* Rows are a page apart and the hardware prefetcher does not cross pages: ask for the row 16 ahead. */
+        const size_t ahead = sy + 16 < h ? sy + 16 : h - 1;
+        __builtin_prefetch(src + ahead * stride);
+        float *b = lines + i * CK_GAUSS_LANES;
+        uint32_t p = 0;
+#if CK_BLUR_VBYTES > 4
+        typedef uint8_t v16b __attribute__((vector_size(16)));
+        typedef float v16f __attribute__((vector_size(64)));
+        for (; p + 4 <= npx; p += 4) {
+            v16b u;
+            memcpy(&u, row + (size_t)p * 4, 16);
+            const v16f f = __builtin_convertvector(u, v16f);
+            memcpy(b + (p / 4) * line, &f, 64);
+        }
+#endif
+        for (; p < npx; p++)
+            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = (float)row[(size_t)p * 4 + c];
+        for (; p % 4 != 0; p++)
+            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = 0.0f;
+    }
+}
+
+/* Vertical, column lines back to rows of the u16 intermediate: value * scale + 0.5, clamped to [0, 65280]
+   (255 * 256), truncated, for positions y < h of npx pixels. */
+static void CK_BLUR_NAME(gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx,
+                                               uint16_t *dst, size_t stride16, float scale) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (uint32_t y = 0; y < h; y++) {
+        const float *b = lines + (size_t)y * CK_GAUSS_LANES;
+        uint16_t *d = dst + (size_t)y * stride16;
+        const size_t ahead = y + 16 < h ? y + 16 : h - 1;
+        __builtin_prefetch(dst + ahead * stride16, 1);
+        __builtin_prefetch(dst + ahead * stride16 + 32, 1);
+        uint32_t p = 0;
+#if CK_BLUR_VBYTES > 4
+        typedef float v16f __attribute__((vector_size(64)));
+        typedef int32_t v16i __attribute__((vector_size(64)));
+        typedef uint16_t v16h __attribute__((vector_size(32)));
+        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 65280.0f;
+        for (; p + 4 <= npx; p += 4) {
+            v16f v;
+            memcpy(&v, b + (p / 4) * line, 64);
+            v = v * sc + half;
+            v = __builtin_elementwise_max(v, (v16f){0});
+            v = __builtin_elementwise_min(v, top);
+            const v16h q = __builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
+            memcpy(d + (size_t)p * 4, &q, 32);
+        }
+#endif
+        for (; p < npx; p++)
+            for (int c = 0; c < 4; c++) {
+                float v = b[(p / 4) * line + (p % 4) * 4 + c] * scale + 0.5f;
+                v = v < 0.0f ? 0.0f : v;
+                v = v > 65280.0f ? 65280.0f : v;
+                d[(size_t)p * 4 + c] = (uint16_t)(int32_t)v;
+            }
+    }
+}
+
 /* Transposes up to CK_GAUSS_PIXELS rows into lanes: buf[(pad + x) * LANES + row * 4 + c] = src[row][x][c], pad
    columns replicated; rows past `rows` repeat the last. Position by position, so the lane buffer is written
    sequentially while the rows are read as a few parallel streams. */
@@ -485,6 +553,8 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
+        .gauss_load_cols_u8 = CK_BLUR_NAME(gauss_load_cols_u8),                                              \
+        .gauss_store_cols_u16 = CK_BLUR_NAME(gauss_store_cols_u16),                                          \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
         .gauss_load_row_u8 = CK_BLUR_NAME(gauss_load_row_u8),                                                \
         .gauss_add_row = CK_BLUR_NAME(gauss_add_row),                                                        \
