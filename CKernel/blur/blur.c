@@ -204,9 +204,7 @@ static void copy_image(const ck_image *src, ck_image *dst) {
 /* MARK: - Box driver */
 
 /* Window sums along one row of column sums with replicated edges: s[x] = sum of col[clamp(x + i)] for
-   |i| <= rx; wraps mod 2^32 exactly. The differences d[x] = col[hi] - col[lo] between neighbouring windows are
-   computed first (contiguous, vectorisable, away from the edges), then one running sum of four-lane vectors:
-   one add per pixel on the sequential chain. */
+   |i| <= rx; wraps mod 2^32 exactly. */
 typedef uint32_t ck_v4u __attribute__((vector_size(16)));
 
 static void box_window_u32(const uint32_t *restrict col, uint32_t *restrict s, uint32_t w, uint32_t rx) {
@@ -218,30 +216,36 @@ static void box_window_u32(const uint32_t *restrict col, uint32_t *restrict s, u
         acc += (rx - inner) * col[last * 4 + c];
         s[c] = acc;
     }
-    /* d[x] for x in [0, w - 1) lands at s[x + 1]. Unclamped where rx <= x and x + rx + 1 <= last. */
+    /* s[x + 1] = s[x] + (col[hi] - col[lo]) for x in [0, w - 1), one pass with the running sum in a register
+       (one add per pixel on the sequential chain). Unclamped where rx <= x and x + rx + 1 <= last: there the
+       two columns are plain pointer walks. */
     const uint64_t mid_lo = rx, mid_hi = (uint64_t)last >= (uint64_t)rx + 1 ? (uint64_t)last - rx - 1 : 0;
     const int has_mid = (uint64_t)last >= (uint64_t)rx + 1 && mid_lo <= mid_hi && mid_hi + 1 < w;
+    ck_v4u acc;
+    memcpy(&acc, s, sizeof acc);
     for (uint32_t x = 0; x + 1 < w; x++) {
         if (has_mid && x == mid_lo) {
-            const size_t count = (size_t)(mid_hi - mid_lo + 1) * 4;
+            const size_t count = (size_t)(mid_hi - mid_lo + 1);
             const uint32_t *a = col + ((size_t)x + rx + 1) * 4, *b = col + ((size_t)x - rx) * 4;
             uint32_t *d = s + ((size_t)x + 1) * 4;
-            for (size_t i = 0; i < count; i++) d[i] = a[i] - b[i];
+            for (size_t i = 0; i < count; i++) {
+                ck_v4u va, vb;
+                memcpy(&va, a + i * 4, sizeof va);
+                memcpy(&vb, b + i * 4, sizeof vb);
+                acc += va - vb;
+                memcpy(d + i * 4, &acc, sizeof acc);
+            }
             x = (uint32_t)mid_hi;
             continue;
         }
         const uint64_t hi64 = (uint64_t)x + rx + 1;
         const uint32_t hi = hi64 > last ? last : (uint32_t)hi64;
         const uint32_t lo = x > rx ? x - rx : 0;
-        for (int c = 0; c < 4; c++) s[(x + 1) * 4 + c] = col[hi * 4 + c] - col[lo * 4 + c];
-    }
-    ck_v4u acc;
-    memcpy(&acc, s, sizeof acc);
-    for (uint32_t x = 1; x < w; x++) {
-        ck_v4u d;
-        memcpy(&d, s + (size_t)x * 4, sizeof d);
-        acc += d;
-        memcpy(s + (size_t)x * 4, &acc, sizeof acc);
+        ck_v4u va, vb;
+        memcpy(&va, col + (size_t)hi * 4, sizeof va);
+        memcpy(&vb, col + (size_t)lo * 4, sizeof vb);
+        acc += va - vb;
+        memcpy(s + ((size_t)x + 1) * 4, &acc, sizeof acc);
     }
 }
 
