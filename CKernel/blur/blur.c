@@ -377,7 +377,7 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     /* Vertical, streamed down the rows in tiles of columns: the four stages run as one cascade over a ring of
        P = 8r + 9 rows. Row i of the padded column enters the ring; stage k then steps at row i - k (2r + 2),
        reading rows it needs that the stage before has just finished, and writes in place; stage 4's row is
-       final and leaves as u16 (value * 256). Per lane this is exactly gauss_pass run four times over the
+       final and leaves as u16 (value * 256). Per lane this is exactly gauss_cascade (four passes) over the
        whole column, but the working set is P rows of one tile (sized to stay in L2) and src and the
        intermediate are read and written once, row after row. */
     const float scale_v = (float)(256.0 / p.norm);
@@ -385,7 +385,8 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     const size_t span = 2 * (size_t)p.r + 2;
     const size_t ring = p.fir_r > 0 ? 2 * (size_t)p.fir_r + 1 : 4 * span + 1;
     const size_t stages = p.fir_r > 0 ? 0 : 4;
-    /* Tile width in pixels: the ring plus the stage sums, in about 2 MB (measured best between 384 KB and 8 MB) (and within the scratch). */
+    /* Tile width in pixels: the ring plus the stage sums, in about 2 MB (measured best between 384 KB and 8 MB)
+       and within the scratch. */
     size_t budget = (size_t)2048 * 1024 / sizeof(float);
     if (budget > capacity) budget = capacity;
     size_t tile = budget / ((ring + stages) * 4);

@@ -46,7 +46,7 @@ struct ck_blur_ops {
     /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */
     void (*gauss_load_row_u8)(const uint8_t *src, float *out, size_t n);
     void (*gauss_add_row)(float *s, const float *row, size_t n);
-    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_pass per lane. */
+    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_cascade per lane. */
     void (*gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n, float alpha);
     /* rows[0] <- sum_j k[j] rows[j] for j < taps, as gauss_fir per lane. */
     void (*gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n);

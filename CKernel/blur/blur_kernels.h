@@ -207,7 +207,7 @@ static void CK_BLUR_NAME(gauss_add_row)(float *s, const float *row, size_t n) {
     for (; i < n; i++) s[i] = s[i] + row[i];
 }
 
-/* One step of an extended-box stage across n lanes, exactly gauss_pass's per-lane arithmetic:
+/* One step of an extended-box stage across n lanes, exactly gauss_cascade's per-lane arithmetic:
    lo <- s + alpha (lo + hi); s <- s + (hi - first). lo is overwritten in place. */
 static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n,
                                       float alpha) {
