@@ -14,9 +14,10 @@
 #include "../ck_internal.h"
 
 /* The gaussian works on groups of CK_GAUSS_PIXELS pixels (x 4 channels = CK_GAUSS_LANES floats) at once:
-   a strip of 8 columns for the vertical passes, a band of 8 rows for the horizontal ones. */
-#define CK_GAUSS_PIXELS 8
-#define CK_GAUSS_LANES 32
+   a band of 4 rows for the horizontal passes (16 lanes: the cascade's 4 stages x 16 running sums fit in AVX2
+   registers). */
+#define CK_GAUSS_PIXELS 4
+#define CK_GAUSS_LANES 16
 
 /* The colour stage of the backdrop: saturation matrix rows (r, g, b) and the premultiplied tint. */
 typedef struct ck_blur_colour {
@@ -32,15 +33,20 @@ struct ck_blur_ops {
     void (*box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, float inv);
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
-    /* Gaussian: one unnormalised extended box along a line of n positions of 32 lanes:
-       out[i] = sum(in[i+1 .. i+2r+1]) + alpha (in[i] + in[i+2r+2]); in has n + 2r + 2 positions. */
-    void (*gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha);
+    /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total
+       positions of CK_GAUSS_LANES lanes, in place; the result is in the first total - 8 (r + 1) positions. */
+    void (*gauss_cascade)(float *line, size_t total, uint32_t r, float alpha);
+    /* Gaussian, vertical boxes: up to 4 column lines (4 pixels each) of padded rows from src, and back to u16 rows. */
+    void (*gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx, uint32_t pad,
+                               float *lines, size_t total);
+    void (*gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint16_t *dst,
+                                 size_t stride16, float scale);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
     /* Gaussian, vertical, streamed row by row over n lanes (a tile of n / 4 pixels). */
     void (*gauss_load_row_u8)(const uint8_t *src, float *out, size_t n);
     void (*gauss_add_row)(float *s, const float *row, size_t n);
-    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_pass per lane. */
+    /* lo <- s + alpha (lo + hi); s <- s + (hi - first): one step of an extended box, as gauss_cascade per lane. */
     void (*gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n, float alpha);
     /* rows[0] <- sum_j k[j] rows[j] for j < taps, as gauss_fir per lane. */
     void (*gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n);

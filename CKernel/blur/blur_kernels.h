@@ -30,8 +30,24 @@ static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, cons
    integer when n < 2^14: truncation gives floor(x / n) exactly. */
 static void CK_BLUR_NAME(box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half,
                                          float inv) {
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    /* 32 values per step, the same per-lane arithmetic; a 32-wide narrowing to bytes compiles to packs (the
+       quotient is in [0, 255]) instead of a byte shuffle per 8 values. */
+    typedef uint32_t v32u __attribute__((vector_size(128)));
+    typedef int32_t v32i __attribute__((vector_size(128)));
+    typedef float v32f __attribute__((vector_size(128)));
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    for (; i + 32 <= count; i += 32) {
+        v32u v;
+        memcpy(&v, s + i, sizeof v);
+        const v32f x = __builtin_convertvector((v32i)(v + half), v32f);
+        const v32b o = __builtin_convertvector(__builtin_convertvector((x + 0.5f) * inv, v32i), v32b);
+        memcpy(out + i, &o, sizeof o);
+    }
+#endif
     CK_BLUR_NOVEC
-    for (size_t i = 0; i < count; i++) {
+    for (; i < count; i++) {
         const float x = (float)(int32_t)(s[i] + half);
         out[i] = (uint8_t)(int32_t)((x + 0.5f) * inv);
     }
@@ -77,36 +93,86 @@ static inline void CK_BLUR_NAME(stf)(float *p, vf v) { memcpy(p, &v, sizeof v); 
 #define LDF CK_BLUR_NAME(ldf)
 #define STF CK_BLUR_NAME(stf)
 
-/* In place is allowed (in == out): step i reads in[i] before writing out[i] and later steps read only
-   in[i + 1] and beyond. The running sum is updated as s + (hi - first), one rounding per step per lane. */
-static void CK_BLUR_NAME(gauss_pass)(const float *in, float *out, size_t n, uint32_t r, float alpha) {
-    vf s[CK_NB];
-    for (int b = 0; b < CK_NB; b++) s[b] = (vf){0};
-    for (size_t j = 1; j <= 2 * (size_t)r + 1; j++) {
-        const float *p = in + j * CK_GAUSS_LANES;
-        for (int b = 0; b < CK_NB; b++) s[b] = s[b] + LDF(p + b * CK_VL);
+/* The four extended-box passes along one padded line of `total` positions of CK_GAUSS_LANES lanes, in place,
+   as one cascade: at position i the new value enters, and stage k (1..4) steps at j = i - k span (span = 2r + 2)
+   with h the value stage k - 1 has just produced at j + span (the input itself for stage 1):
+       out = s_k + alpha (line[j] + h),  s_k <- s_k + (h - line[j + 1]),  line[j] <- out.
+   Per lane this is exactly four whole-line passes out[j] = sum(in[j+1 .. j+2r+1]) + alpha (in[j] + in[j+2r+2])
+   run one after another (the same operations in the same order on the same values): stage k reads line[j] and
+   line[j + 1] after stage k - 1 finished them and before stage k overwrites them, and each stage's running sum
+   starts at its first position as in[1] + ... + in[2r + 1] from 0, ascending. With total = w + 4 span the
+   result is in positions 0 .. w - 1. One sweep instead of four: the 4 x 16 running sums and h stay in
+   registers, and the positions the stages touch lie within 4 span + 1 of each other, so in L1. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(float *line, size_t i0, size_t i1,
+                                                                         size_t span, vf a, vf s[4][CK_NB],
+                                                                         const int stages) {
+    for (size_t i = i0; i < i1; i++) {
+        vf h[CK_NB];
+        const float *in = line + i * CK_GAUSS_LANES;
+        for (int b = 0; b < CK_NB; b++) h[b] = LDF(in + b * CK_VL);
+        for (int k = 0; k < stages; k++) {
+            float *lo = line + (i - (size_t)(k + 1) * span) * CK_GAUSS_LANES;
+            const float *first = lo + CK_GAUSS_LANES;
+            for (int b = 0; b < CK_NB; b++) {
+                const vf sv = s[k][b];
+                const vf edge = LDF(lo + b * CK_VL) + h[b];
+                const vf d = h[b] - LDF(first + b * CK_VL);
+                h[b] = sv + a * edge;
+                s[k][b] = sv + d;
+                STF(lo + b * CK_VL, h[b]);
+            }
+        }
     }
+}
+
+static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, uint32_t r, float alpha) {
     const size_t span = 2 * (size_t)r + 2;
     const vf a = (vf){0} + alpha;
-    for (size_t i = 0; i < n; i++) {
-        const float *lo = in + i * CK_GAUSS_LANES;
-        const float *first = lo + CK_GAUSS_LANES;
-        const float *hi = lo + span * CK_GAUSS_LANES;
-        float *o = out + i * CK_GAUSS_LANES;
-        for (int b = 0; b < CK_NB; b++) {
-            const vf h = LDF(hi + b * CK_VL);
-            const vf edge = LDF(lo + b * CK_VL) + h;
-            const vf d = h - LDF(first + b * CK_VL);
-            STF(o + b * CK_VL, s[b] + a * edge);
-            s[b] = s[b] + d;
+    vf s[4][CK_NB];
+    for (int m = 1; m <= 4; m++) {
+        /* Stage m starts at position m span (its j = 0) from the sum of positions 1 .. 2r + 1, which stage m - 1
+           finished at positions below span. */
+        for (int b = 0; b < CK_NB; b++) s[m - 1][b] = (vf){0};
+        for (size_t q = 1; q <= 2 * (size_t)r + 1; q++) {
+            const float *p = line + q * CK_GAUSS_LANES;
+            for (int b = 0; b < CK_NB; b++) s[m - 1][b] = s[m - 1][b] + LDF(p + b * CK_VL);
+        }
+        const size_t i0 = (size_t)m * span, i1 = m < 4 ? i0 + span : total;
+        switch (m) {
+        case 1: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 1); break;
+        case 2: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 2); break;
+        case 3: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 3); break;
+        default: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 4); break;
         }
     }
 }
 
 /* Direct sampled gaussian for small sigma: out[i] = sum_j k[j] in[i + j], j ascending, 2R + 1 taps; in has
-   n + 2R positions. In place is allowed for the same reason as gauss_pass. */
+   n + 2R positions. In place is allowed: step i reads in[i] before writing out[i], later steps read only
+   in[i + 1] and beyond. */
 static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    /* Four positions at a time: the same sums in the same order per position, but 4 x CK_NB independent
+       accumulation chains instead of CK_NB, so the adds' latency overlaps. The group reads every input it
+       needs before writing its outputs, so in place still holds. */
+    for (; i + 4 <= n; i += 4) {
+        vf acc[4][CK_NB];
+        const float *p = in + i * CK_GAUSS_LANES;
+        const vf k0 = (vf){0} + k[0];
+        for (int m = 0; m < 4; m++)
+            for (int b = 0; b < CK_NB; b++) acc[m][b] = k0 * LDF(p + m * CK_GAUSS_LANES + b * CK_VL);
+        for (uint32_t j = 1; j <= 2 * R; j++) {
+            const vf kj = (vf){0} + k[j];
+            const float *q = p + (size_t)j * CK_GAUSS_LANES;
+            for (int m = 0; m < 4; m++)
+                for (int b = 0; b < CK_NB; b++)
+                    acc[m][b] = acc[m][b] + kj * LDF(q + m * CK_GAUSS_LANES + b * CK_VL);
+        }
+        float *o = out + i * CK_GAUSS_LANES;
+        for (int m = 0; m < 4; m++)
+            for (int b = 0; b < CK_NB; b++) STF(o + m * CK_GAUSS_LANES + b * CK_VL, acc[m][b]);
+    }
+    for (; i < n; i++) {
         vf acc[CK_NB];
         const float *p = in + i * CK_GAUSS_LANES;
         const vf k0 = (vf){0} + k[0];
@@ -141,7 +207,7 @@ static void CK_BLUR_NAME(gauss_add_row)(float *s, const float *row, size_t n) {
     for (; i < n; i++) s[i] = s[i] + row[i];
 }
 
-/* One step of an extended-box stage across n lanes, exactly gauss_pass's per-lane arithmetic:
+/* One step of an extended-box stage across n lanes, exactly gauss_cascade's per-lane arithmetic:
    lo <- s + alpha (lo + hi); s <- s + (hi - first). lo is overwritten in place. */
 static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n,
                                       float alpha) {
@@ -164,6 +230,19 @@ static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float
 /* Direct filter step: rows[0] <- sum_j k[j] rows[j] (j ascending), as gauss_fir per lane. */
 static void CK_BLUR_NAME(gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n) {
     size_t i = 0;
+    /* Four lane blocks at a time: independent accumulation chains overlap the adds' latency (same order per
+       lane). */
+    for (; i + 4 * CK_VL <= n; i += 4 * CK_VL) {
+        vf acc[4];
+        const vf k0 = (vf){0} + k[0];
+        for (int m = 0; m < 4; m++) acc[m] = k0 * LDF(rows[0] + i + m * CK_VL);
+        for (uint32_t j = 1; j < taps; j++) {
+            const vf kj = (vf){0} + k[j];
+            const float *r = rows[j] + i;
+            for (int m = 0; m < 4; m++) acc[m] = acc[m] + kj * LDF(r + m * CK_VL);
+        }
+        for (int m = 0; m < 4; m++) STF(rows[0] + i + m * CK_VL, acc[m]);
+    }
     for (; i + CK_VL <= n; i += CK_VL) {
         vf acc = ((vf){0} + k[0]) * LDF(rows[0] + i);
         for (uint32_t j = 1; j < taps; j++) acc = acc + ((vf){0} + k[j]) * LDF(rows[j] + i);
@@ -195,37 +274,98 @@ static void CK_BLUR_NAME(gauss_store_row_u16)(const float *row, uint16_t *dst, s
     }
 }
 
-/* Transposes up to 8 rows into lanes: buf[(pad + x) * 32 + row * 4 + c] = src[row][x][c]. */
-static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w,
-                                              uint32_t pad, float *buf) {
-    for (uint32_t r = 0; r < CK_GAUSS_PIXELS; r++) {
-        const uint16_t *row = src + (size_t)(r < rows ? r : rows - 1) * stride16;
-        float *b = buf + r * 4;
-        for (uint32_t x = 0; x < pad; x++) {
-            for (int c = 0; c < 4; c++) b[(size_t)x * CK_GAUSS_LANES + c] = (float)row[c];
-        }
-        b += (size_t)pad * CK_GAUSS_LANES;
-        uint32_t x = 0;
+/* Vertical, column lines: padded rows i in [0, total) of npx (<= 4 lines) pixels starting at src become positions
+   of lines of CK_GAUSS_LANES lanes (4 pixels each): lines[g * total * LANES + i * LANES + q * 4 + c] =
+   src[clamp(i - pad)][4 g + q][c]; lanes past npx in the last line are 0 (computed, never stored). */
+static void CK_BLUR_NAME(gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx,
+                                             uint32_t pad, float *lines, size_t total) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (size_t i = 0; i < total; i++) {
+        const size_t sy = i < pad ? 0 : (i - pad >= h ? h - 1 : i - pad);
+        const uint8_t *row = src + sy * stride;
+        /* Rows are a page apart and the hardware prefetcher does not cross pages: ask for the row 16 ahead. */
+        const size_t ahead = sy + 16 < h ? sy + 16 : h - 1;
+        __builtin_prefetch(src + ahead * stride);
+        float *b = lines + i * CK_GAUSS_LANES;
+        uint32_t p = 0;
 #if CK_BLUR_VBYTES > 4
-        /* One pixel (4 channels) per 4-lane vector: the transpose is a strided store of each. */
-        typedef uint16_t v4h __attribute__((vector_size(8)));
-        typedef float v4f __attribute__((vector_size(16)));
-        for (; x < w; x++) {
-            v4h p;
-            memcpy(&p, row + (size_t)x * 4, 8);
-            const v4f f = __builtin_convertvector(p, v4f);
-            memcpy(b + (size_t)x * CK_GAUSS_LANES, &f, 16);
+        typedef uint8_t v16b __attribute__((vector_size(16)));
+        typedef float v16f __attribute__((vector_size(64)));
+        for (; p + 4 <= npx; p += 4) {
+            v16b u;
+            memcpy(&u, row + (size_t)p * 4, 16);
+            const v16f f = __builtin_convertvector(u, v16f);
+            memcpy(b + (p / 4) * line, &f, 64);
         }
 #endif
-        CK_BLUR_NOVEC
-        for (; x < w; x++) {
-            for (int c = 0; c < 4; c++) b[(size_t)x * CK_GAUSS_LANES + c] = (float)row[(size_t)x * 4 + c];
+        for (; p < npx; p++)
+            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = (float)row[(size_t)p * 4 + c];
+        for (; p % 4 != 0; p++)
+            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = 0.0f;
+    }
+}
+
+/* Vertical, column lines back to rows of the u16 intermediate: value * scale + 0.5, clamped to [0, 65280]
+   (255 * 256), truncated, for positions y < h of npx pixels. */
+static void CK_BLUR_NAME(gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx,
+                                               uint16_t *dst, size_t stride16, float scale) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (uint32_t y = 0; y < h; y++) {
+        const float *b = lines + (size_t)y * CK_GAUSS_LANES;
+        uint16_t *d = dst + (size_t)y * stride16;
+        const size_t ahead = y + 16 < h ? y + 16 : h - 1;
+        __builtin_prefetch(dst + ahead * stride16, 1);
+        __builtin_prefetch(dst + ahead * stride16 + 32, 1);
+        uint32_t p = 0;
+#if CK_BLUR_VBYTES > 4
+        typedef float v16f __attribute__((vector_size(64)));
+        typedef int32_t v16i __attribute__((vector_size(64)));
+        typedef uint16_t v16h __attribute__((vector_size(32)));
+        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 65280.0f;
+        for (; p + 4 <= npx; p += 4) {
+            v16f v;
+            memcpy(&v, b + (p / 4) * line, 64);
+            v = v * sc + half;
+            v = __builtin_elementwise_max(v, (v16f){0});
+            v = __builtin_elementwise_min(v, top);
+            const v16h q = __builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
+            memcpy(d + (size_t)p * 4, &q, 32);
         }
-        b += (size_t)w * CK_GAUSS_LANES;
-        const uint16_t *last = row + (size_t)(w - 1) * 4;
-        for (uint32_t x = 0; x < pad; x++) {
-            for (int c = 0; c < 4; c++) b[(size_t)x * CK_GAUSS_LANES + c] = (float)last[c];
+#endif
+        for (; p < npx; p++)
+            for (int c = 0; c < 4; c++) {
+                float v = b[(p / 4) * line + (p % 4) * 4 + c] * scale + 0.5f;
+                v = v < 0.0f ? 0.0f : v;
+                v = v > 65280.0f ? 65280.0f : v;
+                d[(size_t)p * 4 + c] = (uint16_t)(int32_t)v;
+            }
+    }
+}
+
+/* Transposes up to CK_GAUSS_PIXELS rows into lanes: buf[(pad + x) * LANES + row * 4 + c] = src[row][x][c], pad
+   columns replicated; rows past `rows` repeat the last. Position by position, so the lane buffer is written
+   sequentially while the rows are read as a few parallel streams. */
+static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w,
+                                              uint32_t pad, float *buf) {
+    const uint16_t *rowp[CK_GAUSS_PIXELS];
+    for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) rowp[q] = src + (size_t)(q < rows ? q : rows - 1) * stride16;
+    const size_t total = (size_t)w + 2 * (size_t)pad;
+    for (size_t i = 0; i < total; i++) {
+        const size_t x = i < pad ? 0 : (i - pad >= w ? w - 1 : i - pad);
+        float *b = buf + i * CK_GAUSS_LANES;
+#if CK_BLUR_VBYTES > 4
+        typedef uint16_t v4h __attribute__((vector_size(8)));
+        typedef float v4f __attribute__((vector_size(16)));
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) {
+            v4h p;
+            memcpy(&p, rowp[q] + x * 4, 8);
+            const v4f f = __builtin_convertvector(p, v4f);
+            memcpy(b + q * 4, &f, 16);
         }
+#else
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
+            for (int c = 0; c < 4; c++) b[q * 4 + c] = (float)rowp[q][x * 4 + c];
+#endif
     }
 }
 
@@ -233,41 +373,70 @@ static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride
    (the exact result keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it). */
 static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, size_t stride, uint32_t rows,
                                               uint32_t w, float scale) {
-    for (uint32_t r = 0; r < rows; r++) {
-        const float *b = buf + r * 4;
-        uint8_t *d = dst + (size_t)r * stride;
-        uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
-        /* Same arithmetic on one pixel per 4-lane vector; min with the broadcast alpha leaves alpha itself. */
-        typedef float v4f __attribute__((vector_size(16)));
-        typedef int32_t v4i __attribute__((vector_size(16)));
-        typedef uint8_t v4b __attribute__((vector_size(4)));
-        const v4f sc = (v4f){0} + scale, half = (v4f){0} + 0.5f, top = (v4f){0} + 255.0f;
-        for (; x < w; x++) {
-            v4f v;
-            memcpy(&v, b + (size_t)x * CK_GAUSS_LANES, 16);
+    /* Same arithmetic, four pixels of one row (16 lanes) at a time so each row gets 16-byte stores; min with the
+       broadcast alpha lane of each pixel leaves alpha itself. */
+    typedef float v4f __attribute__((vector_size(16)));
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v4i __attribute__((vector_size(16)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+    uint32_t x = 0;
+    for (; x + 4 <= w; x += 4) {
+        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
+        for (uint32_t q = 0; q < rows; q++) {
+            v4f p0, p1, p2, p3;
+            memcpy(&p0, b + q * 4, 16);
+            memcpy(&p1, b + CK_GAUSS_LANES + q * 4, 16);
+            memcpy(&p2, b + 2 * CK_GAUSS_LANES + q * 4, 16);
+            memcpy(&p3, b + 3 * CK_GAUSS_LANES + q * 4, 16);
+            v16f v = __builtin_shufflevector(__builtin_shufflevector(p0, p1, 0, 1, 2, 3, 4, 5, 6, 7),
+                                             __builtin_shufflevector(p2, p3, 0, 1, 2, 3, 4, 5, 6, 7), 0, 1, 2, 3, 4, 5,
+                                             6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
             v = v * sc + half;
-            v = __builtin_elementwise_max(v, (v4f){0});
+            v = __builtin_elementwise_max(v, (v16f){0});
             v = __builtin_elementwise_min(v, top);
-            v4i q = __builtin_convertvector(v, v4i);
-            q = __builtin_elementwise_min(q, __builtin_shufflevector(q, q, 3, 3, 3, 3));
-            const v4b o = __builtin_convertvector(q, v4b);
-            memcpy(d + (size_t)x * 4, &o, 4);
-        }
-#endif
-        CK_BLUR_NOVEC
-        for (; x < w; x++) {
-            uint32_t q[4];
-            for (int c = 0; c < 4; c++) {
-                float v = b[(size_t)x * CK_GAUSS_LANES + c] * scale + 0.5f;
-                v = v < 0.0f ? 0.0f : v;
-                v = v > 255.0f ? 255.0f : v;
-                q[c] = (uint32_t)(int32_t)v;
-            }
-            for (int c = 0; c < 3; c++) d[(size_t)x * 4 + c] = (uint8_t)(q[c] < q[3] ? q[c] : q[3]);
-            d[(size_t)x * 4 + 3] = (uint8_t)q[3];
+            v16i t = __builtin_convertvector(v, v16i);
+            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
+                                                                     15, 15, 15));
+            const v16b o = __builtin_convertvector(t, v16b);
+            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 16);
         }
     }
+    const v4f sc4 = (v4f){0} + scale, half4 = (v4f){0} + 0.5f, top4 = (v4f){0} + 255.0f;
+    for (; x < w; x++) {
+        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
+        for (uint32_t q = 0; q < rows; q++) {
+            v4f v;
+            memcpy(&v, b + q * 4, 16);
+            v = v * sc4 + half4;
+            v = __builtin_elementwise_max(v, (v4f){0});
+            v = __builtin_elementwise_min(v, top4);
+            v4i t = __builtin_convertvector(v, v4i);
+            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3));
+            const v4b o = __builtin_convertvector(t, v4b);
+            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 4);
+        }
+    }
+#else
+    for (uint32_t x = 0; x < w; x++) {
+        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
+        for (uint32_t q = 0; q < rows; q++) {
+            uint32_t t[4];
+            for (int c = 0; c < 4; c++) {
+                float v = b[q * 4 + c] * scale + 0.5f;
+                v = v < 0.0f ? 0.0f : v;
+                v = v > 255.0f ? 255.0f : v;
+                t[c] = (uint32_t)(int32_t)v;
+            }
+            uint8_t *d = dst + (size_t)q * stride + (size_t)x * 4;
+            for (int c = 0; c < 3; c++) d[c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
+            d[3] = (uint8_t)t[3];
+        }
+    }
+#endif
 }
 
 /* MARK: - Backdrop */
@@ -433,7 +602,9 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .box_col_update = CK_BLUR_NAME(box_col_update),                                                      \
         .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
-        .gauss_pass = CK_BLUR_NAME(gauss_pass),                                                              \
+        .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
+        .gauss_load_cols_u8 = CK_BLUR_NAME(gauss_load_cols_u8),                                              \
+        .gauss_store_cols_u16 = CK_BLUR_NAME(gauss_store_cols_u16),                                          \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
         .gauss_load_row_u8 = CK_BLUR_NAME(gauss_load_row_u8),                                                \
         .gauss_add_row = CK_BLUR_NAME(gauss_add_row),                                                        \

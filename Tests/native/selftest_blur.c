@@ -211,6 +211,30 @@ static void check_bad_input(void) {
     CHECK(ck_box_blur(&e, &e, 1, 1, NULL, 0) == CK_OK, "empty image");
 }
 
+/* The gaussian's vertical boxes run as column lines on small sources and stream rows on large ones (more than
+   4 MB from first to last row); both must give the same bytes. The same pixels with a huge stride take the
+   row path. */
+static void check_gauss_vertical_paths_agree(void) {
+    const uint32_t w = 37, h = 29;
+    const size_t narrow = w * 4, wide = ((size_t)5 << 20) / h;
+    uint8_t *a = malloc(narrow * h), *b = malloc(wide * h), *oa = malloc(narrow * h), *ob = malloc(wide * h);
+    fill(a, w, h, narrow);
+    for (uint32_t y = 0; y < h; y++) memcpy(b + y * wide, a + y * narrow, narrow);
+    const float sigmas[] = {1.5f, 7.7f, 30.0f};
+    for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
+        ck_image sa = {a, w, h, narrow}, da = {oa, w, h, narrow}, sb = {b, w, h, wide}, db = {ob, w, h, wide};
+        CHECK(ck_gaussian_blur(&sa, &da, sigmas[i], NULL, 0) == CK_OK, "gaussian narrow %g", sigmas[i]);
+        CHECK(ck_gaussian_blur(&sb, &db, sigmas[i], NULL, 0) == CK_OK, "gaussian wide %g", sigmas[i]);
+        int same = 1;
+        for (uint32_t y = 0; y < h; y++) same &= memcmp(oa + y * narrow, ob + y * wide, narrow) == 0;
+        CHECK(same, "gaussian sigma %g: column and row vertical paths differ", sigmas[i]);
+    }
+    free(a);
+    free(b);
+    free(oa);
+    free(ob);
+}
+
 void selftest_blur(void) {
     check_bad_input();
     const uint32_t boxes[][4] = {{1, 1, 0, 0}, {1, 1, 3, 2}, {5, 3, 1, 1}, {17, 11, 2, 3}, {17, 11, 20, 1},
@@ -218,6 +242,7 @@ void selftest_blur(void) {
     for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
         check_box_exact(boxes[i][0], boxes[i][1], boxes[i][2], boxes[i][3]);
     check_gauss_quality();
+    check_gauss_vertical_paths_agree();
     check_simd_identical("box", run_box, 8);
     check_simd_identical("gaussian", run_gauss, 8);
     check_simd_identical("backdrop", run_backdrop, 8);
