@@ -339,6 +339,11 @@ static inline vf vi_pow2(vi n) {
     return f;
 }
 static inline vm vi_bit(vi n, int bit) { return (n & bit) != 0; }
+static inline vf vf_reduce_half_pi(vf x, vi *n) {
+    const double k = nearbyint((double)x * 0.63661977236758134308);
+    *n = (vi)k;
+    return (float)((double)x - k * 1.57079632679489661923);
+}
 static inline void vf_load_prop(const ck_propagator *p, vf *a, vf *b, vf *c, vf *d) {
     *a = p->a;
     *b = p->b;

@@ -38,6 +38,20 @@ static inline int vm_all(vm m) { return _mm256_movemask_ps(m) == 0xFF; }
 static inline int vm_count(vm m) { return __builtin_popcount((unsigned)_mm256_movemask_ps(m)); }
 static inline vi vf_round_i(vf a) { return _mm256_cvtps_epi32(a); } /* MXCSR default: nearest even */
 static inline vf vi_to_f(vi n) { return _mm256_cvtepi32_ps(n); }
+/* Four lanes at a time in double: round(x 2/pi), then x - n pi/2 (one rounding with FMA). */
+static inline __m256d ck_avx2_reduce_pd(__m256d x, __m128i *n) {
+    const __m256d k = _mm256_round_pd(_mm256_mul_pd(x, _mm256_set1_pd(0.63661977236758134308)),
+                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    *n = _mm256_cvtpd_epi32(k);
+    return _mm256_fnmadd_pd(k, _mm256_set1_pd(1.57079632679489661923), x);
+}
+static inline vf vf_reduce_half_pi(vf x, vi *n) {
+    __m128i n_lo, n_hi;
+    const __m256d r_lo = ck_avx2_reduce_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(x)), &n_lo);
+    const __m256d r_hi = ck_avx2_reduce_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)), &n_hi);
+    *n = _mm256_set_m128i(n_hi, n_lo);
+    return _mm256_set_m128(_mm256_cvtpd_ps(r_hi), _mm256_cvtpd_ps(r_lo));
+}
 static inline vf vi_pow2(vi n) {
     return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(n, _mm256_set1_epi32(127)), 23));
 }

@@ -14,6 +14,7 @@
  *   vf_sel(m, a, b) = m ? a : b   vm_any(m)   vm_all(m)   vm_count(m) (lanes set)
  *   vf_round_i (to nearest even) vi_to_f   vi_pow2(n) = 2^n for n in [-126, 127]   vi_bit(n, bit) = (n & bit) != 0
  *   vf_load_prop(p, &a, &b, &c, &d): CK_V_WIDTH propagators (array of structs) as four vectors
+ *   vf_reduce_half_pi(x, &n): n = round(x * 2 / pi) and r = x - n pi/2 computed in double, r rounded to float
  */
 #ifndef CK_SPRING_LANES_H
 #define CK_SPRING_LANES_H
@@ -45,18 +46,14 @@ static inline vf ck_v_exp_neg(vf x) {
     return vf_sel(underflow, vf_set(0.0f), vf_mul(y, vi_pow2(n)));
 }
 
-/* sin and cos of x >= 0. x is capped at 2^20: beyond it one float ulp of x is 1/8 rad or more, so no
-   phase survives anyway (the contract's bound 1e-6 * S * omega0 * t is loose there), and the cap keeps
-   the reduced argument within 0.85 so the polynomials stay within [-1, 1] without clamping. Below the
-   cap the error is about ulp(x), from reducing n * pi/2 in three float parts (n * 1.5703125 is exact up
-   to n = 2^15), the same size as the rounding of x itself. */
+/* sin and cos of x >= 0. The quadrant reduction x = n pi/2 + r is done in double (vf_reduce_half_pi), so its
+   only error is the float rounding of x itself: at omega0 t = 1e6 rad one float ulp is 1/16 rad, inside the
+   contract's 1e-6 * omega0 * t, whereas a float reduction of n pi/2 loses more than that beyond n = 2^15. x is
+   capped at 2^24 (beyond it a float carries no phase at all, and n still fits an int32). */
 static inline void ck_v_sincos(vf x, vf *s, vf *c) {
-    x = vf_min(x, vf_set(1048576.0f));
-    const vi n = vf_round_i(vf_mul(x, vf_set(0.636619772367581343f)));
-    const vf fn = vi_to_f(n);
-    vf r = vf_fma(fn, vf_set(-1.5703125f), x);
-    r = vf_fma(fn, vf_set(-4.837512969970703125e-4f), r);
-    r = vf_fma(fn, vf_set(-7.54978995489188216e-8f), r);
+    x = vf_min(x, vf_set(16777216.0f));
+    vi n;
+    const vf r = vf_reduce_half_pi(x, &n);
     const vf z = vf_mul(r, r);
     vf ps = vf_set(-1.9515295891e-4f);
     ps = vf_fma(ps, z, vf_set(8.3321608736e-3f));

@@ -35,6 +35,19 @@ static inline int vm_all(vm m) { return vminvq_u32(m) != 0; }
 static inline int vm_count(vm m) { return (int)vaddvq_u32(vshrq_n_u32(m, 31)); }
 static inline vi vf_round_i(vf a) { return vcvtnq_s32_f32(a); } /* nearest even, like cvtps2dq */
 static inline vf vi_to_f(vi n) { return vcvtq_f32_s32(n); }
+/* Two lanes at a time in double: round(x 2/pi) to nearest even, then x - n pi/2 (one rounding with FMA). */
+static inline float64x2_t ck_neon_reduce_pd(float64x2_t x, int64x2_t *n) {
+    const float64x2_t k = vrndnq_f64(vmulq_n_f64(x, 0.63661977236758134308));
+    *n = vcvtq_s64_f64(k);
+    return vfmsq_f64(x, k, vdupq_n_f64(1.57079632679489661923));
+}
+static inline vf vf_reduce_half_pi(vf x, vi *n) {
+    int64x2_t n_lo, n_hi;
+    const float64x2_t r_lo = ck_neon_reduce_pd(vcvt_f64_f32(vget_low_f32(x)), &n_lo);
+    const float64x2_t r_hi = ck_neon_reduce_pd(vcvt_high_f64_f32(x), &n_hi);
+    *n = vcombine_s32(vmovn_s64(n_lo), vmovn_s64(n_hi));
+    return vcombine_f32(vcvt_f32_f64(r_lo), vcvt_f32_f64(r_hi));
+}
 static inline vf vi_pow2(vi n) { return vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(n, vdupq_n_s32(127)), 23)); }
 static inline vm vi_bit(vi n, int bit) { return vtstq_s32(n, vdupq_n_s32(bit)); }
 /* vld4 de-interleaves four {a, b, c, d} structs in one instruction. */

@@ -35,6 +35,19 @@ static inline int vm_all(vm m) { return _mm_movemask_ps(m) == 0xF; }
 static inline int vm_count(vm m) { return __builtin_popcount((unsigned)_mm_movemask_ps(m)); }
 static inline vi vf_round_i(vf a) { return _mm_cvtps_epi32(a); } /* MXCSR default: nearest even */
 static inline vf vi_to_f(vi n) { return _mm_cvtepi32_ps(n); }
+/* Two lanes at a time in double: round(x 2/pi) (cvtpd2dq rounds to nearest even), then x - n pi/2. */
+static inline __m128d ck_sse2_reduce_pd(__m128d x, __m128d *n) {
+    const __m128d k = _mm_cvtepi32_pd(_mm_cvtpd_epi32(_mm_mul_pd(x, _mm_set1_pd(0.63661977236758134308))));
+    *n = k;
+    return _mm_sub_pd(x, _mm_mul_pd(k, _mm_set1_pd(1.57079632679489661923)));
+}
+static inline vf vf_reduce_half_pi(vf x, vi *n) {
+    __m128d n_lo, n_hi;
+    const __m128d r_lo = ck_sse2_reduce_pd(_mm_cvtps_pd(x), &n_lo);
+    const __m128d r_hi = ck_sse2_reduce_pd(_mm_cvtps_pd(_mm_movehl_ps(x, x)), &n_hi);
+    *n = _mm_unpacklo_epi64(_mm_cvtpd_epi32(n_lo), _mm_cvtpd_epi32(n_hi));
+    return _mm_movelh_ps(_mm_cvtpd_ps(r_lo), _mm_cvtpd_ps(r_hi));
+}
 static inline vf vi_pow2(vi n) { return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(n, _mm_set1_epi32(127)), 23)); }
 static inline vm vi_bit(vi n, int bit) {
     const __m128i b = _mm_set1_epi32(bit);

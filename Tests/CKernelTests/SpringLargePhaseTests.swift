@@ -1,0 +1,43 @@
+import CKernel
+import Testing
+
+extension ISASwitching {
+    /// Phases up to omega0 t = 1e7 rad (omega0 1e4, t 1e3: the contract's domain) keep the float bound on every
+    /// ISA. A float reduction of n pi/2 lost the phase past about 1e6 rad (found by fuzzing).
+    @Suite struct SpringLargePhase {
+        @Test(arguments: availableISAs)
+        func evalNKeepsTheBoundAtLargePhases(isa: ck_isa) {
+            var w: [Float] = []
+            var z: [Float] = []
+            var t: [Float] = []
+            for i in 0..<64 {
+                w.append(i % 2 == 0 ? 10_000 : 2_982.2)
+                z.append(i % 4 < 2 ? 0 : 1e-4)
+                t.append(Float(50 + Double(i) * 15.7))  // omega0 t from 1.5e5 to 1e7 rad
+            }
+            w.append(10_000)
+            z.append(0)
+            t.append(161.032_547)  // the fuzzer's lane
+            let n = w.count
+            let x0 = [Float](repeating: 0.5, count: n)
+            let v0 = [Float](repeating: 2.963, count: n)
+            var x = [Float](repeating: 0, count: n)
+            var v = [Float](repeating: 0, count: n)
+            let status = withISA(isa) { ck_spring_eval_n(w, z, x0, v0, t, &x, &v, n) }
+            #expect(status == CK_OK)
+            for i in 0..<n {
+                var xe = 0.0
+                var ve = 0.0
+                _ = ck_spring_eval(
+                    ck_spring(omega0: Double(w[i]), zeta: Double(z[i])), Double(x0[i]), Double(v0[i]), Double(t[i]),
+                    &xe,
+                    &ve)
+                let s = 0.5 + 2.963 / Double(w[i])
+                let sv = 2.963 + 2 * Double(w[i]) * 0.5
+                let g = 1e-6 * (4 + Double(w[i]) * Double(t[i]))
+                #expect(abs(Double(x[i]) - xe) <= g * s, "lane \(i) x: \(x[i]) vs \(xe)")
+                #expect(abs(Double(v[i]) - ve) <= g * sv, "lane \(i) v: \(v[i]) vs \(ve)")
+            }
+        }
+    }
+}
