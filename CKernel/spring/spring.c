@@ -95,12 +95,30 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
     *es = 0.5 * e1 * (1.0 - e2) / wd;
 }
 
+/* The state is linear in (x0, v0), so a huge one is scaled down first and the result scaled back: products such
+   as zeta omega0 x0 must not overflow where the answer does not. omega0 es is formed before it meets the state
+   for the same reason with a huge omega0 (omega0^2 alone overflows past 1.3e154). */
 static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    if (t == 0.0) {
+        /* The start state exactly, whatever the spring (for extreme omega0 and zeta the basis would form
+           inf * 0 on the way to 1 and 0). */
+        *x = x0;
+        *v = v0;
+        return;
+    }
     double ec, es;
     spring_basis(w, z, t, &ec, &es);
-    const double a = z * w;
-    *x = x0 * ec + (v0 + a * x0) * es;
-    *v = v0 * ec - (w * w * x0 + a * v0) * es;
+    double scale = 1.0;
+    const double amplitude = fmax(fabs(x0), fabs(v0));
+    if (amplitude > 0x1p900) {
+        scale = amplitude;
+        x0 /= scale;
+        v0 /= scale;
+    }
+    const double wes = w * es;
+    *x = scale * (x0 * ec + v0 * es + z * wes * x0);
+    /* (omega0 es x0) omega0: a fully decayed es == 0 then gives 0, never 0 * inf. */
+    *v = scale * (v0 * ec - (wes * x0) * w - z * wes * v0);
 }
 
 static double spring_x(double w, double z, double x0, double v0, double t) {
