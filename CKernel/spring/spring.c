@@ -40,7 +40,7 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
     /* Capped so a huge finite t never turns cos(theta) into cos(inf) = NaN. */
     const double theta = fmin(wd * t, DBL_MAX);
     if (s2 <= 0.0 || theta < 1.0) {
-        const double e = exp(-a * t);
+        const double e = a == 0.0 ? 1.0 : exp(-a * t); /* undamped: no decay, even when t is infinite */
         if (e == 0.0) {
             /* Fully decayed (this also keeps (omega0 t)^2 = inf away from the series below). */
             *ec = *es = 0.0;
@@ -98,10 +98,10 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
 /* The state is linear in (x0, v0), so a huge one is scaled down first and the result scaled back: products such
    as zeta omega0 x0 must not overflow where the answer does not. omega0 es is formed before it meets the state
    for the same reason with a huge omega0 (omega0^2 alone overflows past 1.3e154). */
-static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
-    if (t == 0.0) {
-        /* The start state exactly, whatever the spring (for extreme omega0 and zeta the basis would form
-           inf * 0 on the way to 1 and 0). */
+static void spring_state_direct(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    if (t == 0.0 || (x0 == 0.0 && v0 == 0.0)) {
+        /* The start state exactly (at t = 0, or at rest for all t), whatever the spring: for extreme omega0 and
+           zeta the basis would form inf * 0 on the way to 1 and 0. */
         *x = x0;
         *v = v0;
         return;
@@ -119,6 +119,18 @@ static void spring_state(double w, double z, double x0, double v0, double t, dou
     *x = scale * (x0 * ec + v0 * es + z * wes * x0);
     /* (omega0 es x0) omega0: a fully decayed es == 0 then gives 0, never 0 * inf. */
     *v = scale * (v0 * ec - (wes * x0) * w - z * wes * v0);
+}
+
+/* Springs whose zeta * omega0 or omega0^2 overflow are evaluated in dimensionless time tau = omega0 t (the same
+   motion for omega0 = 1 with velocity v0 / omega0), where the rates are zeta and 1; the velocity is scaled back. */
+static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    if (z * w < 0x1p1000 && w < 0x1p500) {
+        spring_state_direct(w, z, x0, v0, t, x, v);
+        return;
+    }
+    double vn;
+    spring_state_direct(1.0, z, x0, v0 / w, w * t, x, &vn);
+    *v = vn * w;
 }
 
 static double spring_x(double w, double z, double x0, double v0, double t) {
