@@ -70,7 +70,8 @@ typedef struct ck_propagator {
 
 /* Built in double from the closed form, so it is exact for every regime; dt >= 0 seconds. */
 ck_status ck_propagator_make(ck_spring s, double dt, ck_propagator *out);
-/* np == 1: one propagator shared by all n lanes; np == n: one per lane. x and v are updated in place. */
+/* np == 1: one propagator shared by all n lanes; np == n: one per lane (any other np: CK_ERR_SIZE). x and v
+   are updated in place and must not overlap each other or the propagators (CK_ERR_OVERLAP). n == 0: CK_OK. */
 ck_status ck_propagate_n(const ck_propagator *p, size_t np, float *x, float *v, size_t n);
 
 /* Closed form for n independent lanes (structure of arrays, float). Lanes with invalid parameters
@@ -97,7 +98,7 @@ typedef struct ck_bezier {
 /* x1, x2 in [0, 1]; all four finite. No allocation. */
 ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2);
 /* y at progress x; value(0) == 0, value(1) == 1 exactly; NaN in gives NaN out; outside [0, 1] the
-   curve continues along its end tangents. */
+   curve continues along its end tangents. A NULL curve gives NaN (these two return a value, not a status). */
 double ck_bezier_value(const ck_bezier *b, double x);
 /* dy/dx at progress x; +/-INFINITY at a vertical tangent; the end gradient outside [0, 1]. */
 double ck_bezier_slope(const ck_bezier *b, double x);
