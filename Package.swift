@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // AnimationKernel: exact, fast, testable interactive UI transitions. A C engine (CKernel) under one
-// Swift module. No package dependencies and no unsafeFlags, so it can be used as a versioned dependency;
+// Swift module. No package dependencies and no unsafe compiler flags, so it can be used as a versioned dependency;
 // SIMD code is enabled per file with `#pragma clang attribute` instead of compiler flags.
 import PackageDescription
 

@@ -163,25 +163,9 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
                 (0.4, { l, t in l.setSourceRect(cardSource.offsetBy(dx: 0, dy: -80), at: t) }),
                 (0.45, { l, t in l.open(at: t) }), (1.5, { l, t in l.close(at: t) }),
             ]
-            var out: [CardLift.Frame] = []
-            var next = 0
-            var sample = 0
-            var t = 0.0
-            while sample < samples.count {
-                let frameTime = min(t, samples[sample])
-                while next < script.count, script[next].0 <= frameTime {
-                    script[next].1(&lift, script[next].0)
-                    next += 1
-                }
-                _ = lift.update(to: frameTime)
-                if frameTime == samples[sample] {
-                    out.append(lift.frame(at: frameTime))
-                    sample += 1
-                } else {
-                    t += 1 / hz
-                }
-            }
-            return out
+            return driveAtFrameRate(
+                &lift, script: script, hz: hz, samples: samples, update: { _ = $0.update(to: $1) },
+                frame: { $0.frame(at: $1) })
         }
         let samples = stride(from: 0.05, through: 3, by: 0.05).map { $0 }
         let reference = run(hz: 1000, samples: samples)

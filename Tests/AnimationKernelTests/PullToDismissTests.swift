@@ -206,25 +206,9 @@ func expectSame(_ a: PullToDismiss.Frame, _ b: PullToDismiss.Frame, _ tolerance:
             script.append((0.5, { m, t in m.dragBegan(at: t) }))  // re-grab while springing back
             script.append((0.55, { m, t in m.dragChanged(translation: 300, velocity: 900, at: t) }))
             script.append((0.6, { m, t in m.dragEnded(velocity: 900, at: t) }))  // dismisses
-            var out: [PullToDismiss.Frame] = []
-            var next = 0
-            var sample = 0
-            var t = 0.0
-            while sample < samples.count {
-                let frameTime = min(t, samples[sample])
-                while next < script.count, script[next].0 <= frameTime {
-                    script[next].1(&model, script[next].0)
-                    next += 1
-                }
-                _ = model.update(to: frameTime)
-                if frameTime == samples[sample] {
-                    out.append(model.frame(at: frameTime))
-                    sample += 1
-                } else {
-                    t += 1 / hz
-                }
-            }
-            return out
+            return driveAtFrameRate(
+                &model, script: script, hz: hz, samples: samples, update: { _ = $0.update(to: $1) },
+                frame: { $0.frame(at: $1) })
         }
         let samples = stride(from: 0.05, through: 2, by: 0.025).map { $0 }
         let reference = run(hz: 1000, samples: samples)

@@ -215,25 +215,9 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
                 (1.4, { n, t in n.interactivePopChanged(translationX: 150, velocityX: 800, at: t) }),
                 (1.45, { n, t in n.interactivePopEnded(velocityX: 800, at: t) }),
             ]
-            var out: [Nav.Frame] = []
-            var next = 0
-            var sample = 0
-            var t = 0.0
-            while sample < samples.count {
-                let frameTime = min(t, samples[sample])
-                while next < script.count, script[next].0 <= frameTime {
-                    script[next].1(&nav, script[next].0)
-                    next += 1
-                }
-                _ = nav.update(to: frameTime)
-                if frameTime == samples[sample] {
-                    out.append(nav.frame(at: frameTime))
-                    sample += 1
-                } else {
-                    t += 1 / hz
-                }
-            }
-            return out
+            return driveAtFrameRate(
+                &nav, script: script, hz: hz, samples: samples, update: { _ = $0.update(to: $1) },
+                frame: { $0.frame(at: $1) })
         }
         let samples = stride(from: 0.05, through: 2.5, by: 0.05).map { $0 }
         let reference = run(hz: 1000, samples: samples)
