@@ -1,22 +1,10 @@
-/// An sRGB colour with straight (non-premultiplied) alpha; components in 0...1 (clamped when drawn).
-public struct Color: Sendable, Hashable {
-    /// Red, 0...1.
-    public var red: Double
-    /// Green, 0...1.
-    public var green: Double
-    /// Blue, 0...1.
-    public var blue: Double
-    /// Opacity, 0...1.
-    public var alpha: Double
+import AnimationKernel
 
-    /// Creates a colour from straight-alpha components in 0...1.
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
+/// The preview draws with the library's colour type: straight (non-premultiplied) sRGB components in 0...1,
+/// clamped when drawn.
+public typealias Color = RGBAColor
 
+extension RGBAColor {
     /// A grey: `white` 0 is black, 1 is white.
     public init(white: Double, alpha: Double = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
@@ -30,16 +18,7 @@ public struct Color: Sendable, Hashable {
     }
 
     /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
-    public func opacity(_ factor: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: alpha * clampUnit(factor))
-    }
-
-    /// Fully transparent.
-    public static let clear = Color(white: 0, alpha: 0)
-    /// Opaque black.
-    public static let black = Color(white: 0)
-    /// Opaque white.
-    public static let white = Color(white: 1)
+    public func opacity(_ factor: Double) -> RGBAColor { multipliedAlpha(by: clampUnit(factor)) }
 
     /// `0xRRGGBB` of the colour ignoring alpha, for SVG `#rrggbb`.
     var rgbHex: String {

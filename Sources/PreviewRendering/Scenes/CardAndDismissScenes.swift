@@ -1,22 +1,17 @@
 import AnimationKernel
 
-extension Color {
-    /// The preview colour for a library colour.
-    init(_ color: RGBAColor) { self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha) }
-}
-
 /// Draws a backdrop effect over what the canvas shows in `rect` (the screen behind a presented one).
 func drawBackdrop(_ effect: BackdropEffect, in rect: Rect, into canvas: inout Canvas) {
     switch effect {
     case .none:
         break
     case .shadow(let color, let alpha):
-        canvas.fill(rect, color: Color(color).opacity(alpha))
+        canvas.fill(rect, color: color.opacity(alpha))
     case .blur:
         // Sigma in points: the canvas converts with its own scale.
         guard let parameters = effect.backdropParameters(displayScale: 1) else { return }
         try? canvas.applyBackdrop(
-            in: rect, sigma: parameters.sigma, saturation: parameters.saturation, tint: Color(parameters.tint))
+            in: rect, sigma: parameters.sigma, saturation: parameters.saturation, tint: parameters.tint)
     }
 }
 
