@@ -177,17 +177,8 @@ public struct Canvas: Sendable {
                     }
                     return false
                 }
-                // The shape is convex, so along a row the fully covered pixels form one run: scan the
-                // anti-aliased ends from each side, then fill the run between them without distances.
-                let end = bounds.x + bounds.width
-                var first = bounds.x
-                while first < end && !blendAt(first) { first += 1 }
-                guard first < end else { continue }
-                var last = end - 1
-                while last > first && !blendAt(last) { last -= 1 }
-                if first + 1 < last {
-                    Self.fillRun(row + 4 * (first + 1), count: last - first - 1, solid)
-                }
+                // The shape is convex, so along a row the fully covered pixels form one run.
+                Self.blendSingleRunRow(row, from: bounds.x, to: bounds.x + bounds.width, solid: solid, blendAt: blendAt)
             }
         }
     }
@@ -211,6 +202,22 @@ public struct Canvas: Sendable {
             let c = Self.premultiplied(color, coverage: coverage)
             Self.blend(pointer, c.0, c.1, c.2, c.3)
         }
+    }
+
+    /// Blends pixels `start..<end` of a row where the fully covered pixels form one run: `blendAt` blends one pixel
+    /// and returns whether it was fully covered; the soft ends are scanned from each side, and the run between them
+    /// is filled without evaluating coverage.
+    @inline(__always)
+    static func blendSingleRunRow(
+        _ row: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int, solid: (UInt32, UInt32, UInt32, UInt32),
+        blendAt: (Int) -> Bool
+    ) {
+        var first = start
+        while first < end && !blendAt(first) { first += 1 }
+        guard first < end else { return }
+        var last = end - 1
+        while last > first && !blendAt(last) { last -= 1 }
+        if first + 1 < last { fillRun(row + 4 * (first + 1), count: last - first - 1, solid) }
     }
 
     /// Source-over of one premultiplied colour on `count` consecutive pixels; stores directly when opaque.
@@ -312,13 +319,8 @@ public struct Canvas: Sendable {
                             // Both factors are unimodal along a row (a blurred box is log-concave; erfc of a
                             // convex distance is quasi-concave), so the full-coverage pixels form one run:
                             // scan the soft ends from each side and fill between, as `fill` does.
-                            let end = bounds.x + bounds.width
-                            var first = bounds.x
-                            while first < end && !blendAt(first) { first += 1 }
-                            guard first < end else { continue }
-                            var last = end - 1
-                            while last > first && !blendAt(last) { last -= 1 }
-                            if first + 1 < last { Self.fillRun(row + 4 * (first + 1), count: last - first - 1, solid) }
+                            Self.blendSingleRunRow(
+                                row, from: bounds.x, to: bounds.x + bounds.width, solid: solid, blendAt: blendAt)
                         }
                     }
                 }
