@@ -9,10 +9,14 @@ import BenchmarkSupport
 let phone = Size(width: 390, height: 844)
 let safeArea = EdgeInsets(top: 47, bottom: 34)
 
-/// A named per-frame workload: `frame(i)` renders frame i of a transition in flight.
+/// A named per-frame workload: `run(frames)` renders those frames of a transition in flight.
+///
+/// The loop is inside the closure, over a local copy of the model: a model captured as a closure's `var` lives in
+/// a heap box whose every access pays a dynamic exclusivity check (and a copy to call a method on it), costs a
+/// renderer holding its model in a stored property does not pay.
 struct Workload {
     var name: String
-    var frame: (Int) -> Void
+    var run: (Range<Int>) -> Void
     /// Whether the 1 us per-frame target applies (frame(at:) paths; event handlers are reported for information).
     var judged = true
 }
@@ -26,8 +30,8 @@ func workloads() -> [Workload] {
     sheet.setContentHeight(600, at: 0.1)
     let presenting = sheet
     list.append(
-        Workload(name: "BottomSheet.frame(at:) presenting") { i in
-            blackHole(presenting.frame(at: 0.1 + Double(i % 1000) * 0.0004))
+        Workload(name: "BottomSheet.frame(at:) presenting") { frames in
+            for i in frames { blackHole(presenting.frame(at: 0.1 + Double(i % 1000) * 0.0004)) }
         })
 
     var nav = SheetNavigation(root: .init(id: "root", contentHeight: 300), containerSize: phone, safeArea: safeArea)
@@ -37,18 +41,20 @@ func workloads() -> [Workload] {
     nav.push(.init(id: "confirm", contentHeight: 200), at: 2.1)
     let pushing = nav
     list.append(
-        Workload(name: "SheetNavigation.frame(at:) two pushes") { i in
-            blackHole(pushing.frame(at: 2.1 + Double(i % 1000) * 0.0003))
+        Workload(name: "SheetNavigation.frame(at:) two pushes") { frames in
+            for i in frames { blackHole(pushing.frame(at: 2.1 + Double(i % 1000) * 0.0003)) }
         })
 
-    var updating = nav
     var frameIndex = 0
     list.append(
-        Workload(name: "SheetNavigation update(to:) + frame(at:)") { _ in
-            frameIndex += 1
-            let t = 2.1 + Double(frameIndex % 100_000) * 1e-6
-            blackHole(updating.update(to: t))
-            blackHole(updating.frame(at: t))
+        Workload(name: "SheetNavigation update(to:) + frame(at:)") { frames in
+            var updating = nav
+            for _ in frames {
+                frameIndex += 1
+                let t = 2.1 + Double(frameIndex % 100_000) * 1e-6
+                blackHole(updating.update(to: t))
+                blackHole(updating.frame(at: t))
+            }
         })
 
     var dragging = BottomSheet(layout: .init(containerSize: phone, safeArea: safeArea, contentHeight: 420))
@@ -59,11 +65,15 @@ func workloads() -> [Workload] {
     list.append(
         Workload(
             name: "BottomSheet drag sample + frame(at:)",
-            frame: { _ in
-                dragIndex += 1
-                let t = 2 + Double(dragIndex) * 1e-6
-                dragging.dragChanged(translation: Double(dragIndex % 400), velocity: 800, at: t)
-                blackHole(dragging.frame(at: t))
+            run: { frames in
+                var model = dragging
+                for _ in frames {
+                    dragIndex += 1
+                    let t = 2 + Double(dragIndex) * 1e-6
+                    model.dragChanged(translation: Double(dragIndex % 400), velocity: 800, at: t)
+                    blackHole(model.frame(at: t))
+                }
+                dragging = model
             }, judged: false))
     var card = CardLift(
         source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
@@ -73,8 +83,8 @@ func workloads() -> [Workload] {
     card.close(at: 0.25)
     let lifting = card
     list.append(
-        Workload(name: "CardLift.frame(at:) closing mid-flight") { i in
-            blackHole(lifting.frame(at: 0.25 + Double(i % 1000) * 0.0003))
+        Workload(name: "CardLift.frame(at:) closing mid-flight") { frames in
+            for i in frames { blackHole(lifting.frame(at: 0.25 + Double(i % 1000) * 0.0003)) }
         })
 
     var pullConfiguration = PullToDismiss.Configuration()
@@ -86,18 +96,22 @@ func workloads() -> [Workload] {
     pull.dragEnded(at: 0.5)
     let released = pull
     list.append(
-        Workload(name: "PullToDismiss.frame(at:) after release") { i in
-            blackHole(released.frame(at: 0.5 + Double(i % 1000) * 0.0003))
+        Workload(name: "PullToDismiss.frame(at:) after release") { frames in
+            for i in frames { blackHole(released.frame(at: 0.5 + Double(i % 1000) * 0.0003)) }
         })
     var pullIndex = 0
     list.append(
         Workload(
             name: "PullToDismiss drag sample + frame(at:)",
-            frame: { _ in
-                pullIndex += 1
-                let t = 1 + Double(pullIndex) * 1e-5
-                pull.dragChanged(translation: Double(pullIndex % 600), at: t)
-                blackHole(pull.frame(at: t))
+            run: { frames in
+                var model = pull
+                for _ in frames {
+                    pullIndex += 1
+                    let t = 1 + Double(pullIndex) * 1e-5
+                    model.dragChanged(translation: Double(pullIndex % 600), at: t)
+                    blackHole(model.frame(at: t))
+                }
+                pull = model
             }, judged: false))
     return list
 }
@@ -147,7 +161,7 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
     let all = workloads()
     let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
     for (index, workload) in all.enumerated() where only == nil || only == index {
-        for i in 0..<n { workload.frame(i) }
+        workload.run(0..<n)
     }
     print("transition-bench: drove \(all.count) workloads for \(n) frames each")
 } else {
@@ -164,7 +178,7 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
     let perBaseline = baseline.perItem(framesPerRun)
     report.add("baseline: one Spring.evaluate", perBaseline)
     for workload in workloads() {
-        let sample = measure(runs: 15) { for i in 0..<framesPerRun { workload.frame(i) } }
+        let sample = measure(runs: 15) { workload.run(0..<framesPerRun) }
         let perFrame = sample.perItem(framesPerRun)
         report.add(
             workload.name, perFrame, baseline: ("Spring.evaluate", perBaseline),

@@ -51,6 +51,30 @@ struct TestRandom: RandomNumberGenerator {
         #expect(worstVelocity < 1e-9)
     }
 
+    @Test func sameMotionMeansTheSameTrajectoryAndNothingLess() {
+        var a = AnimatedValue(100)
+        var b = AnimatedValue(100)
+        #expect(a.hasSameMotion(as: b))
+        a.animate(to: 300, using: .spring(Self.springs[1]), at: 1)
+        #expect(!a.hasSameMotion(as: b))
+        b.animate(to: 300, using: .spring(Self.springs[1]), at: 1)
+        #expect(a.hasSameMotion(as: b))
+        for t in stride(from: 1.0, through: 2.0, by: 0.05) { #expect(a.state(at: t) == b.state(at: t)) }
+        var c = b
+        c.retarget(to: 301, at: 1.2)
+        #expect(!c.hasSameMotion(as: a))
+        var d = b
+        d.animate(to: 300, using: .spring(Self.springs[0]), at: 1.2)
+        #expect(!d.hasSameMotion(as: a))
+        var e = AnimatedValue(100)
+        e.animate(to: 300, using: .curve(.easeIn, duration: 0.5), at: 1)
+        var f = AnimatedValue(100)
+        f.animate(to: 300, using: .curve(.easeOut, duration: 0.5), at: 1)
+        #expect(!e.hasSameMotion(as: f))
+        f.animate(to: 300, using: .curve(.easeIn, duration: 0.5), at: 1)
+        #expect(!e.hasSameMotion(as: f))  // f is moving now, so it hands over to a spring instead
+    }
+
     @Test func curveStartsAtRestAndFollowsTheCurve() {
         var value = AnimatedValue(100)
         value.animate(to: 300, using: .curve(.easeInEaseOut, duration: 0.5), at: 1)

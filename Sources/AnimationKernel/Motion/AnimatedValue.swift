@@ -27,7 +27,7 @@ public struct AnimatedValue: Sendable {
     /// The current segment. Its payloads are plain numbers; the spring and curve it uses are stored beside it, so
     /// reads borrow them instead of copying an enum payload (a curve may own heap storage, whose copies cost
     /// reference counting on every frame).
-    private enum Segment: Sendable {
+    private enum Segment: Sendable, Equatable {
         /// At rest at the target.
         case rest
         /// ``spring`` from displacement `x0` (from the target) and velocity `v0` at `startTime`.
@@ -99,6 +99,18 @@ public struct AnimatedValue: Sendable {
 
     /// Whether the value has settled by `time` (see ``settleTime``).
     @inlinable public func isSettled(at time: Double) -> Bool { time >= settleTime }
+
+    /// Whether `other` follows exactly the same trajectory (same segment, start, target and spring or curve), so a
+    /// model whose channels often move together (a sheet's height and extent) can evaluate one and reuse it. Cheap:
+    /// a few comparisons, against a closed-form evaluation.
+    public func hasSameMotion(as other: AnimatedValue) -> Bool {
+        guard segment == other.segment, target == other.target, startTime == other.startTime else { return false }
+        switch segment {
+        case .spring: return spring == other.spring
+        case .curve: return curve == other.curve
+        case .rest, .tracking: return true
+        }
+    }
 
     /// Whether a gesture is driving the value (between ``track(_:velocity:at:)`` and the next animation).
     public var isTracking: Bool {

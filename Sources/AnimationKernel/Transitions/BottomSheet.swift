@@ -348,11 +348,14 @@ public struct BottomSheet: Sendable {
         let kb = Sanitize.clamp(keyboard.value(at: time), 0, Hc)
         let phase = phase(at: time)
         // Once dismissed the sheet waits just below the container, wherever the keyboard is.
-        let e = phase == .dismissed ? offscreenExtent(keyboard: kb) : extent.value(at: time)
+        let extentValue = extent.value(at: time)
+        let e = phase == .dismissed ? offscreenExtent(keyboard: kb) : extentValue
         // Springs that keep a fast velocity may overshoot; the sheet never rises above the top limit.
         let limit = maxExtent(keyboard: kb)
         let visible = min(e, limit)
-        let h = min(max(height.value(at: time), visible), max(limit, 0))
+        // While presented, height and extent usually follow the same spring (content changes move both).
+        let heightValue = height.hasSameMotion(as: extent) ? extentValue : height.value(at: time)
+        let h = min(max(heightValue, visible), max(limit, 0))
         let width = min(W, max(0, configuration.maximumWidth))
         let top = Hc - kb - visible
         let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(h, visible))

@@ -79,10 +79,13 @@ public struct SheetNavigation: Sendable {
     public struct ScreenFrames: RandomAccessCollection, Sendable, Hashable {
         /// The most screens drawn at once (front ones win; a back screen is dropped only when all these show).
         public static var capacity: Int { 4 }
-        private var a: ScreenFrame?
-        private var b: ScreenFrame?
-        private var c: ScreenFrame?
-        private var d: ScreenFrame?
+        // Unused slots hold `empty` rather than being optional: a frame is copied a few times on its way to the
+        // caller, and copying optionals of a type with a string costs a branchy outlined copy per slot.
+        private static var empty: ScreenFrame { ScreenFrame(id: "", rect: .zero, alpha: 0, zIndex: 0) }
+        private var a = Self.empty
+        private var b = Self.empty
+        private var c = Self.empty
+        private var d = Self.empty
         /// How many screens are visible.
         public private(set) var count = 0
         /// 0.
@@ -93,10 +96,10 @@ public struct SheetNavigation: Sendable {
         /// The screen at `index` (back to front).
         public subscript(index: Int) -> ScreenFrame {
             switch index {
-            case 0: return a!
-            case 1: return b!
-            case 2: return c!
-            default: return d!
+            case 0: return a
+            case 1: return b
+            case 2: return c
+            default: return d
             }
         }
 
@@ -330,24 +333,28 @@ public struct SheetNavigation: Sendable {
         // is not drawn. The cover is tracked as one interval (a gap only makes it smaller: never hides too much).
         var coverLow = 0.0
         var coverHigh = 0.0
-        for index in entries.indices.reversed() {
-            // Read in place: an entry is a few hundred bytes (its channels carry their curves).
-            let offset = entries[index].offset.value(at: time)
-            let alpha = Sanitize.clamp(entries[index].alpha.value(at: time), 0, 1)
-            guard alpha > 0, offset > -1, offset < 1 else { continue }
-            // The part of the screen inside the sheet (the sheet clips it) is all that can show.
-            if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
-            let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
-            let y = sheetFrame.sheet.minY + (screen.showsNavigationBar ? bar : 0)
-            let rect = Rect(
-                x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width,
-                height: clampedContent(screen.contentHeight))
-            screens.appendBehind(ScreenFrame(id: screen.id, rect: rect, alpha: alpha, zIndex: entries[index].zIndex))
-            guard alpha == 1 else { continue }
-            if coverLow == coverHigh {
-                (coverLow, coverHigh) = (offset, offset + 1)
-            } else if offset <= coverHigh && offset + 1 >= coverLow {
-                (coverLow, coverHigh) = (min(coverLow, offset), max(coverHigh, offset + 1))
+        // Read the entries in place through a buffer pointer: Array's subscript getter returns a copy of the element,
+        // and an entry is a few hundred bytes whose channels carry their curves (reference counted).
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices.reversed() {
+                let offset = entries[index].offset.value(at: time)
+                let alpha = Sanitize.clamp(entries[index].alpha.value(at: time), 0, 1)
+                guard alpha > 0, offset > -1, offset < 1 else { continue }
+                // The part of the screen inside the sheet (the sheet clips it) is all that can show.
+                if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
+                let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
+                let y = sheetFrame.sheet.minY + (screen.showsNavigationBar ? bar : 0)
+                let rect = Rect(
+                    x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width,
+                    height: clampedContent(screen.contentHeight))
+                screens.appendBehind(
+                    ScreenFrame(id: screen.id, rect: rect, alpha: alpha, zIndex: entries[index].zIndex))
+                guard alpha == 1 else { continue }
+                if coverLow == coverHigh {
+                    (coverLow, coverHigh) = (offset, offset + 1)
+                } else if offset <= coverHigh && offset + 1 >= coverLow {
+                    (coverLow, coverHigh) = (min(coverLow, offset), max(coverHigh, offset + 1))
+                }
             }
         }
         screens.finishFrontToBack()
@@ -362,7 +369,11 @@ public struct SheetNavigation: Sendable {
     public mutating func update(to time: Double) -> TransitionEvents {
         var events = sheet.update(to: time).union(pending)
         pending = []
-        entries.removeAll { $0.leaving && $0.offset.isSettled(at: time) && $0.alpha.isSettled(at: time) }
+        let finished = { (entry: Entry) in
+            entry.leaving && entry.offset.isSettled(at: time) && entry.alpha.isSettled(at: time)
+        }
+        // Checked before mutating: removeAll always takes the array's mutation path, even when nothing goes.
+        if entries.contains(where: finished) { entries.removeAll(where: finished) }
         if navigating, !interactive,
             entries.allSatisfy({ $0.offset.isSettled(at: time) && $0.alpha.isSettled(at: time) })
         {
