@@ -10,8 +10,12 @@
 /// several times a 4x-reduced one whatever the sigma, and during a pull the sigma sweeps down to 0, so the kernel's
 /// quality rule (full resolution below sigma 3 px) would make the last frames of the fade the slowest.
 ///
-/// For the cheapest frames, take the snapshot itself at a reduced scale (e.g. a quarter of a 3x screen's pixels with
-/// ``displayScale`` 0.75) and let the compositor enlarge the result: a blurred backdrop has no detail to lose.
+/// During a gesture the screen behind does not change, so the fastest frames come from preparing the snapshot
+/// once (``prepare(_:factor:)`` reduces it by 4) and rendering each frame at that reduced size
+/// (``renderPrepared(_:into:)``) for the compositor to draw enlarged over the full screen with linear filtering,
+/// as UIKit draws its own blur effects: a blurred backdrop has no detail to lose, and the per-frame cost no longer
+/// includes reading and writing the full-resolution image (a full-screen 3x snapshot is 14 MB: copying it once
+/// already costs more than the blur of the reduced image).
 public struct BackdropRenderer: Sendable {
     /// How the renderer picks the kernel's `downsample` factor for a blur.
     public enum Downsampling: Sendable, Hashable {
@@ -36,6 +40,14 @@ public struct BackdropRenderer: Sendable {
     /// How blurs are reduced. Default ``Downsampling/speed``.
     public var downsampling: Downsampling
     private var context: BlurContext
+    /// The snapshot reduced by ``preparedFactor`` with a one-pixel ring (see ``prepare(_:factor:)``); empty until then.
+    private var prepared: RGBA8Image
+    /// The blurred reduced image with its ring, each frame (its inside is copied out).
+    private var working: RGBA8Image
+    /// Per-column sums of one band of rows while reducing (allocated by ``prepare(_:factor:)``, never per frame).
+    private var reductionSums: [UInt32] = []
+    /// The reduction factor of the prepared snapshot (1 until ``prepare(_:factor:)``).
+    public private(set) var preparedFactor = 1
 
     /// A renderer for `width` x `height` pixel snapshots; allocates the blur scratch once.
     ///
@@ -49,6 +61,8 @@ public struct BackdropRenderer: Sendable {
         throws(KernelError)
     {
         self.context = try BlurContext(maxWidth: width, maxHeight: height)
+        self.prepared = try RGBA8Image(width: 0, height: 0)
+        self.working = try RGBA8Image(width: 0, height: 0)
         self.width = width
         self.height = height
         self.displayScale = displayScale
@@ -105,5 +119,150 @@ public struct BackdropRenderer: Sendable {
         _ effect: BackdropEffect, from snapshot: RGBA8ImageView, into destination: RGBA8ImageView
     ) throws(KernelError) {
         try context.backdrop(from: snapshot, into: destination, parameters: parameters(for: effect))
+    }
+
+    // MARK: Prepared snapshots
+
+    /// Width and height of ``renderPrepared(_:into:)``'s output: the prepared snapshot's size divided by
+    /// ``preparedFactor``, rounded up (0 x 0 before ``prepare(_:factor:)``).
+    public var preparedSize: (width: Int, height: Int) { (max(prepared.width - 2, 0), max(prepared.height - 2, 0)) }
+
+    /// Takes `snapshot` for the frames that follow (a gesture): reduces it once by `factor`, so each frame only blurs
+    /// the small image. Allocates when the size changes; call it when the gesture begins, not per frame.
+    ///
+    /// The reduction is the one `ck_backdrop_apply` makes for its own downsampling: each small pixel is the mean of a
+    /// `factor` x `factor` block (rounded half up) with indices clamped to the image, plus a one-pixel ring of the
+    /// blocks just outside it, so the blur sees the snapshot's replicated edges rather than replicated block means.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The screen behind, at most ``width`` x ``height``.
+    ///   - factor: 2 or 4 (default 4; 4 keeps a blur of sigma >= 5 px within 45 dB of full resolution, as the
+    ///     kernel's own downsampling does).
+    /// - Throws: ``KernelError/invalidSize(_:)`` when the snapshot exceeds the renderer's size,
+    ///   ``KernelError/invalidArgument(_:)`` for another factor.
+    public mutating func prepare(_ snapshot: RGBA8Image, factor: Int = 4) throws(KernelError) {
+        guard factor == 2 || factor == 4 else { throw .invalidArgument("factor must be 2 or 4, got \(factor)") }
+        guard snapshot.width <= width, snapshot.height <= height else {
+            throw .invalidSize(
+                "snapshot \(snapshot.width) x \(snapshot.height) exceeds the renderer's \(width) x \(height)")
+        }
+        let ringWidth = snapshot.width == 0 ? 0 : (snapshot.width + factor - 1) / factor + 2
+        let ringHeight = snapshot.height == 0 ? 0 : (snapshot.height + factor - 1) / factor + 2
+        if prepared.width != ringWidth || prepared.height != ringHeight {
+            prepared = try RGBA8Image(width: ringWidth, height: ringHeight)
+            working = try RGBA8Image(width: ringWidth, height: ringHeight)
+        }
+        if reductionSums.count < 4 * ringWidth { reductionSums = [UInt32](repeating: 0, count: 4 * ringWidth) }
+        preparedFactor = factor
+        var small = prepared
+        prepared = try RGBA8Image(width: 0, height: 0)  // `small` is the only reference: no copy on write below
+        let smallStride = small.stride
+        snapshot.withUnsafeBytes { source in
+            small.withUnsafeMutableBytes { target in
+                reductionSums.withUnsafeMutableBufferPointer { sums in
+                    Self.reduce(
+                        source, width: snapshot.width, height: snapshot.height, stride: snapshot.stride, factor: factor,
+                        into: target, stride: smallStride, sums: sums)
+                }
+            }
+        }
+        prepared = small
+    }
+
+    /// Renders `effect` over the prepared snapshot at its reduced size (``preparedSize``), for the compositor to
+    /// draw scaled up by ``preparedFactor`` with linear filtering over the snapshot's bounds.
+    ///
+    /// The blur's sigma is reduced so the result after reduction and a bilinear enlargement matches the requested
+    /// blur: sigma'^2 = (sigma^2 - v) / k^2, where v is the variance the k x k reduction ((k^2 - 1) / 12) and the
+    /// enlargement add (the same compensation as `ck_backdrop_apply`'s own downsampling). One `ck_backdrop_apply`
+    /// on the small image with its ring, then a copy of its inside; allocates nothing.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect for this frame (e.g. ``PullToDismiss/Frame/backdrop``).
+    ///   - destination: An image of ``preparedSize``.
+    /// - Throws: ``KernelError/invalidSize(_:)`` when `destination` is not ``preparedSize``.
+    public mutating func renderPrepared(_ effect: BackdropEffect, into destination: inout RGBA8Image)
+        throws(KernelError)
+    {
+        let (w, h) = preparedSize
+        guard destination.width == w, destination.height == h else {
+            throw .invalidSize("destination \(destination.width) x \(destination.height) is not \(w) x \(h)")
+        }
+        guard w > 0, h > 0 else { return }
+        var p = parameters(for: effect)
+        let k = Double(preparedFactor)
+        p.sigma = (max(0, p.sigma * p.sigma - Self.resamplingVariance(factor: preparedFactor)) / (k * k)).squareRoot()
+        p.downsample = 1
+        try context.backdrop(from: prepared, into: &working, parameters: p)
+        let ringStride = working.stride
+        let stride = destination.stride
+        working.withUnsafeBytes { ring in
+            destination.withUnsafeMutableBytes { out in
+                guard let from = ring.baseAddress, let to = out.baseAddress else { return }
+                for y in 0..<h {
+                    to.advanced(by: y * stride).copyMemory(
+                        from: from.advanced(by: (y + 1) * ringStride + 4), byteCount: 4 * w)
+                }
+            }
+        }
+    }
+
+    /// Variance in full-resolution px^2 that a k x k box reduction and a bilinear enlargement by k add: (k^2 - 1) / 12
+    /// for the box, and k^2 E[f (1 - f)] over the enlargement's k sampling phases f = (2m + 1) / (2k).
+    static func resamplingVariance(factor k: Int) -> Double {
+        var phases = 0.0
+        for m in 0..<k {
+            let f = (2 * Double(m) + 1) / (2 * Double(k))
+            phases += f * (1 - f)
+        }
+        return Double(k * k - 1) / 12 + Double(k) * phases
+    }
+
+    /// k x k block means of `source`, indices clamped to the image, into `target` with a one-pixel ring: target pixel
+    /// (i + 1, j + 1) averages source columns [ik, ik + k) and rows [jk, jk + k) for i in -1...sw, j in -1...sh.
+    /// One band of k rows at a time through `sums` (per target column and channel).
+    private static func reduce(
+        _ source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, factor k: Int,
+        into target: UnsafeMutableRawBufferPointer, stride targetStride: Int, sums: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        guard width > 0, height > 0, let src = source.baseAddress, let dst = target.baseAddress else { return }
+        let ringWidth = (width + k - 1) / k + 2
+        let ringHeight = (height + k - 1) / k + 2
+        let inside = width / k  // blocks 0..<inside need no clamping
+        let half = UInt32(k * k / 2)
+        let shift = UInt32(k == 2 ? 2 : 4)
+        for j in 0..<ringHeight {
+            for i in 0..<(4 * ringWidth) { sums[i] = 0 }
+            for r in 0..<k {
+                let y = min(max((j - 1) * k + r, 0), height - 1)
+                let row = src.advanced(by: y * stride).assumingMemoryBound(to: UInt8.self)
+                for block in 0..<inside {
+                    var (red, green, blue, alpha): (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+                    for x in (block * k)..<(block * k + k) {
+                        red &+= UInt32(row[4 * x])
+                        green &+= UInt32(row[4 * x + 1])
+                        blue &+= UInt32(row[4 * x + 2])
+                        alpha &+= UInt32(row[4 * x + 3])
+                    }
+                    let o = 4 * (block + 1)
+                    sums[o] &+= red
+                    sums[o + 1] &+= green
+                    sums[o + 2] &+= blue
+                    sums[o + 3] &+= alpha
+                }
+                // The ring's left block and every block reaching past the right edge, with clamped columns.
+                func addClamped(block i: Int) {
+                    for c in 0..<k {
+                        let x = min(max(i * k + c, 0), width - 1)
+                        for ch in 0..<4 { sums[4 * (i + 1) + ch] &+= UInt32(row[4 * x + ch]) }
+                    }
+                }
+                addClamped(block: -1)
+                for i in inside..<(ringWidth - 1) { addClamped(block: i) }
+            }
+            let out = dst.advanced(by: j * targetStride).assumingMemoryBound(to: UInt8.self)
+            // Colour and alpha are rounded from sums of the same pixels, so colour <= alpha still holds.
+            for i in 0..<(4 * ringWidth) { out[i] = UInt8(truncatingIfNeeded: (sums[i] &+ half) >> shift) }
+        }
     }
 }
