@@ -113,6 +113,20 @@ func workloads() -> [Workload] {
                 }
                 pull = model
             }, judged: false))
+    // The renderer's per-frame path (prepared snapshot), small enough to run for 100k frames under valgrind: it
+    // is here so the allocation check covers it too.
+    var renderer = try! BackdropRenderer(width: 128, height: 96, displayScale: 3)
+    try! renderer.prepare(makeSnapshot(width: 128, height: 96))
+    var small = try! RGBA8Image(width: renderer.preparedSize.width, height: renderer.preparedSize.height)
+    let effect = BackdropEffect.pullToDismissBlur
+    list.append(
+        Workload(
+            name: "BackdropRenderer.renderPrepared, 128x96 snapshot",
+            run: { frames in
+                for i in frames {
+                    try? renderer.renderPrepared(effect.interpolated(rate: Double(i % 100) / 100), into: &small)
+                }
+            }, judged: false))
     return list
 }
 
