@@ -187,214 +187,165 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     }
 }
 
-/* MARK: Gaussian, vertical (row streaming) */
+/* MARK: Gaussian, transposed tiles
 
-/* One row of n bytes to floats. */
-static void CK_BLUR_NAME(gauss_load_row_u8)(const uint8_t *src, float *out, size_t n) {
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vb v;
-        memcpy(&v, src + i, sizeof v);
-        STF(out + i, __builtin_convertvector(v, vf));
+   The gaussian runs as two identical register cascades: horizontal on bands of 4 rows (16 lanes = 4 rows x 4
+   channels of one pixel per position), then vertical on column tiles of 4 pixels (16 lanes = 4 pixels x 4
+   channels of one row per position). The u16 intermediate between them is stored as tiles: tile b holds
+   pixels 4b .. 4b + 3 of every row, row after row (16 u16 per row), so the vertical pass reads each tile as one
+   contiguous line and needs no ring of rows at all. */
+
+/* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
+   src[q][x][c], pad columns replicated; rows past `rows` repeat the last. */
+static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, uint32_t rows, uint32_t w,
+                                             uint32_t pad, float *buf) {
+    const uint8_t *rowp[CK_GAUSS_PIXELS];
+    for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) rowp[q] = src + (size_t)(q < rows ? q : rows - 1) * stride;
+#if CK_BLUR_VBYTES > 4
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef float v16f __attribute__((vector_size(64)));
+#endif
+    for (uint32_t side = 0; side < 2; side++) {
+        /* replicated pad: left (x = 0) and right (x = w - 1) */
+        const size_t x = side == 0 ? 0 : (size_t)w - 1, i0 = side == 0 ? 0 : (size_t)pad + w;
+        float e[CK_GAUSS_LANES];
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
+            for (int c = 0; c < 4; c++) e[q * 4 + c] = (float)rowp[q][x * 4 + c];
+        for (size_t i = i0; i < i0 + pad; i++) memcpy(buf + i * CK_GAUSS_LANES, e, sizeof e);
     }
-    for (; i < n; i++) out[i] = (float)src[i];
+    float *b0 = buf + (size_t)pad * CK_GAUSS_LANES;
+    size_t x = 0;
+#if CK_BLUR_VBYTES > 4
+    /* 4 pixels of 4 rows at a time: a 4 x 4 transpose of pixels (32-bit units), then bytes to floats. */
+    typedef uint32_t v4u __attribute__((vector_size(16)));
+    for (; x + 4 <= w; x += 4) {
+        v4u r0, r1, r2, r3;
+        memcpy(&r0, rowp[0] + x * 4, 16);
+        memcpy(&r1, rowp[1] + x * 4, 16);
+        memcpy(&r2, rowp[2] + x * 4, 16);
+        memcpy(&r3, rowp[3] + x * 4, 16);
+        const v4u t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+        const v4u t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+        const v4u p0 = __builtin_shufflevector(t0, t1, 0, 1, 4, 5), p1 = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+        const v4u p2 = __builtin_shufflevector(t2, t3, 0, 1, 4, 5), p3 = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+        const v16f f0 = __builtin_convertvector((v16b)p0, v16f), f1 = __builtin_convertvector((v16b)p1, v16f);
+        const v16f f2 = __builtin_convertvector((v16b)p2, v16f), f3 = __builtin_convertvector((v16b)p3, v16f);
+        memcpy(b0 + (x + 0) * CK_GAUSS_LANES, &f0, 64);
+        memcpy(b0 + (x + 1) * CK_GAUSS_LANES, &f1, 64);
+        memcpy(b0 + (x + 2) * CK_GAUSS_LANES, &f2, 64);
+        memcpy(b0 + (x + 3) * CK_GAUSS_LANES, &f3, 64);
+    }
+#endif
+    for (; x < w; x++)
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
+            for (int c = 0; c < 4; c++) b0[x * CK_GAUSS_LANES + q * 4 + c] = (float)rowp[q][x * 4 + c];
 }
 
-/* s = s + row over n lanes (the running-sum start of a stage: rows 1 .. 2r + 1, ascending, from 0). */
-static void CK_BLUR_NAME(gauss_add_row)(float *s, const float *row, size_t n) {
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) STF(s + i, LDF(s + i) + LDF(row + i));
-    for (; i < n; i++) s[i] = s[i] + row[i];
-}
-
-/* One step of an extended-box stage across n lanes, exactly gauss_cascade's per-lane arithmetic:
-   lo <- s + alpha (lo + hi); s <- s + (hi - first). lo is overwritten in place. */
-static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n,
-                                      float alpha) {
-    const vf a = (vf){0} + alpha;
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        const vf h = LDF(hi + i), sv = LDF(s + i);
-        const vf edge = LDF(lo + i) + h;
-        const vf d = h - LDF(first + i);
-        STF(lo + i, sv + a * edge);
-        STF(s + i, sv + d);
-    }
-    for (; i < n; i++) {
-        const float h = hi[i], edge = lo[i] + h, d = h - first[i];
-        lo[i] = s[i] + alpha * edge;
-        s[i] = s[i] + d;
-    }
-}
-
-/* Direct filter step: rows[0] <- sum_j k[j] rows[j] (j ascending), as gauss_fir per lane. */
-static void CK_BLUR_NAME(gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n) {
-    size_t i = 0;
-    /* Four lane blocks at a time: independent accumulation chains overlap the adds' latency (same order per
-       lane). */
-    for (; i + 4 * CK_VL <= n; i += 4 * CK_VL) {
-        vf acc[4];
-        const vf k0 = (vf){0} + k[0];
-        for (int m = 0; m < 4; m++) acc[m] = k0 * LDF(rows[0] + i + m * CK_VL);
-        for (uint32_t j = 1; j < taps; j++) {
-            const vf kj = (vf){0} + k[j];
-            const float *r = rows[j] + i;
-            for (int m = 0; m < 4; m++) acc[m] = acc[m] + kj * LDF(r + m * CK_VL);
-        }
-        for (int m = 0; m < 4; m++) STF(rows[0] + i + m * CK_VL, acc[m]);
-    }
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vf acc = ((vf){0} + k[0]) * LDF(rows[0] + i);
-        for (uint32_t j = 1; j < taps; j++) acc = acc + ((vf){0} + k[j]) * LDF(rows[j] + i);
-        STF(rows[0] + i, acc);
-    }
-    for (; i < n; i++) {
-        float acc = k[0] * rows[0][i];
-        for (uint32_t j = 1; j < taps; j++) acc = acc + k[j] * rows[j][i];
-        rows[0][i] = acc;
-    }
-}
-
-/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. */
-static void CK_BLUR_NAME(gauss_store_row_u16)(const float *row, uint16_t *dst, size_t n, float scale) {
+/* Horizontal output into tiles: value * scale + 0.5 clamped to [0, 65280] (255 * 256), truncated, for rows
+   q < rows of the band; tiles points at the band's first row in tile 0 (tile b starts tile_stride u16 later).
+   Pixels of the last tile past w are written as 0 so the vertical pass reads defined values (its lanes are
+   independent, so they never reach a real pixel). */
+static void CK_BLUR_NAME(gauss_store_tiles_u16)(const float *buf, uint16_t *tiles, size_t tile_stride,
+                                                uint32_t rows, uint32_t w, float scale) {
     const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vf v = LDF(row + i) * sc + half;
-        v = __builtin_elementwise_max(v, (vf){0});
-        v = __builtin_elementwise_min(v, top);
-        const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
-        memcpy(dst + i, &q, sizeof q);
-    }
-    for (; i < n; i++) {
-        float v = row[i] * scale + 0.5f;
-        v = v < 0.0f ? 0.0f : v;
-        v = v > 65280.0f ? 65280.0f : v;
-        dst[i] = (uint16_t)(int32_t)v;
-    }
-}
-
-/* Vertical, column lines: padded rows i in [0, total) of npx (<= 4 lines) pixels starting at src become positions
-   of lines of CK_GAUSS_LANES lanes (4 pixels each): lines[g * total * LANES + i * LANES + q * 4 + c] =
-   src[clamp(i - pad)][4 g + q][c]; lanes past npx in the last line are 0 (computed, never stored). */
-static void CK_BLUR_NAME(gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx,
-                                             uint32_t pad, float *lines, size_t total) {
-    const size_t line = total * CK_GAUSS_LANES;
-    for (size_t i = 0; i < total; i++) {
-        const size_t sy = i < pad ? 0 : (i - pad >= h ? h - 1 : i - pad);
-        const uint8_t *row = src + sy * stride;
-        /* Rows are a page apart and the hardware prefetcher does not cross pages: ask for the row 16 ahead. */
-        const size_t ahead = sy + 16 < h ? sy + 16 : h - 1;
-        __builtin_prefetch(src + ahead * stride);
-        float *b = lines + i * CK_GAUSS_LANES;
-        uint32_t p = 0;
+    const uint32_t wt = (w + 3) & ~3u;
+    uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
-        typedef uint8_t v16b __attribute__((vector_size(16)));
-        typedef float v16f __attribute__((vector_size(64)));
-        for (; p + 4 <= npx; p += 4) {
-            v16b u;
-            memcpy(&u, row + (size_t)p * 4, 16);
-            const v16f f = __builtin_convertvector(u, v16f);
-            memcpy(b + (p / 4) * line, &f, 64);
-        }
-#endif
-        for (; p < npx; p++)
-            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = (float)row[(size_t)p * 4 + c];
-        for (; p % 4 != 0; p++)
-            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = 0.0f;
-    }
-}
-
-/* Vertical, column lines back to rows of the u16 intermediate: value * scale + 0.5, clamped to [0, 65280]
-   (255 * 256), truncated, for positions y < h of npx pixels. */
-static void CK_BLUR_NAME(gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx,
-                                               uint16_t *dst, size_t stride16, float scale) {
-    const size_t line = total * CK_GAUSS_LANES;
-    for (uint32_t y = 0; y < h; y++) {
-        const float *b = lines + (size_t)y * CK_GAUSS_LANES;
-        uint16_t *d = dst + (size_t)y * stride16;
-        const size_t ahead = y + 16 < h ? y + 16 : h - 1;
-        __builtin_prefetch(dst + ahead * stride16, 1);
-        __builtin_prefetch(dst + ahead * stride16 + 32, 1);
-        uint32_t p = 0;
-#if CK_BLUR_VBYTES > 4
-        typedef float v16f __attribute__((vector_size(64)));
-        typedef int32_t v16i __attribute__((vector_size(64)));
-        typedef uint16_t v16h __attribute__((vector_size(32)));
-        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 65280.0f;
-        for (; p + 4 <= npx; p += 4) {
+    /* Whole blocks of 4 pixels x 4 rows: convert each position (4 rows x 4 channels), then transpose the 4 x 4
+       matrix of 8-byte pixels so each row of the tile (128 contiguous bytes in all) is one 32-byte store. */
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint64_t v4q __attribute__((vector_size(32)));
+    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f, top16 = (v16f){0} + 65280.0f;
+    for (; rows == CK_GAUSS_PIXELS && x + 4 <= w; x += 4) {
+        v4q q[4];
+        for (int m = 0; m < 4; m++) {
             v16f v;
-            memcpy(&v, b + (p / 4) * line, 64);
-            v = v * sc + half;
+            memcpy(&v, buf + (size_t)(x + m) * CK_GAUSS_LANES, 64);
+            v = v * sc16 + half16;
             v = __builtin_elementwise_max(v, (v16f){0});
-            v = __builtin_elementwise_min(v, top);
-            const v16h q = __builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
-            memcpy(d + (size_t)p * 4, &q, 32);
+            v = __builtin_elementwise_min(v, top16);
+            q[m] = (v4q)__builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
         }
+        const v4q t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
+        const v4q t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
+        const v4q o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+        const v4q o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+        uint16_t *t = tiles + (size_t)(x / 4) * tile_stride;
+        memcpy(t, &o0, 32);
+        memcpy(t + 16, &o1, 32);
+        memcpy(t + 32, &o2, 32);
+        memcpy(t + 48, &o3, 32);
+    }
 #endif
-        for (; p < npx; p++)
+    for (; x < wt; x++) {
+        uint16_t *t = tiles + (size_t)(x / 4) * tile_stride + (x % 4) * 4;
+        if (x >= w) {
+            for (uint32_t q = 0; q < rows; q++) memset(t + (size_t)q * 16, 0, 8);
+            continue;
+        }
+        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
+        if (rows == CK_GAUSS_PIXELS) {
+            uint16_t o[CK_GAUSS_LANES];
+            for (int l = 0; l < CK_GAUSS_LANES; l += CK_VL) {
+                vf v = LDF(b + l) * sc + half;
+                v = __builtin_elementwise_max(v, (vf){0});
+                v = __builtin_elementwise_min(v, top);
+                const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
+                memcpy(o + l, &q, sizeof q);
+            }
+            for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) memcpy(t + (size_t)q * 16, o + q * 4, 8);
+            continue;
+        }
+        for (uint32_t q = 0; q < rows; q++)
             for (int c = 0; c < 4; c++) {
-                float v = b[(p / 4) * line + (p % 4) * 4 + c] * scale + 0.5f;
+                float v = b[q * 4 + c] * scale + 0.5f;
                 v = v < 0.0f ? 0.0f : v;
                 v = v > 65280.0f ? 65280.0f : v;
-                d[(size_t)p * 4 + c] = (uint16_t)(int32_t)v;
+                t[(size_t)q * 16 + c] = (uint16_t)(int32_t)v;
             }
     }
 }
 
-/* Transposes up to CK_GAUSS_PIXELS rows into lanes: buf[(pad + x) * LANES + row * 4 + c] = src[row][x][c], pad
-   columns replicated; rows past `rows` repeat the last. Position by position, so the lane buffer is written
-   sequentially while the rows are read as a few parallel streams. */
-static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w,
-                                              uint32_t pad, float *buf) {
-    const uint16_t *rowp[CK_GAUSS_PIXELS];
-    for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) rowp[q] = src + (size_t)(q < rows ? q : rows - 1) * stride16;
-    const size_t total = (size_t)w + 2 * (size_t)pad;
-    for (size_t i = 0; i < total; i++) {
-        const size_t x = i < pad ? 0 : (i - pad >= w ? w - 1 : i - pad);
-        float *b = buf + i * CK_GAUSS_LANES;
-#if CK_BLUR_VBYTES > 4
-        typedef uint16_t v4h __attribute__((vector_size(8)));
-        typedef float v4f __attribute__((vector_size(16)));
-        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) {
-            v4h p;
-            memcpy(&p, rowp[q] + x * 4, 8);
-            const v4f f = __builtin_convertvector(p, v4f);
-            memcpy(b + q * 4, &f, 16);
-        }
-#else
-        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
-            for (int c = 0; c < 4; c++) b[q * 4 + c] = (float)rowp[q][x * 4 + c];
-#endif
+/* Vertical input: one tile (h rows of 16 u16) into a line of h + 2 pad positions, first / last row replicated. */
+static void CK_BLUR_NAME(gauss_load_tile_u16)(const uint16_t *tile, uint32_t h, uint32_t pad, float *line) {
+    float e[CK_GAUSS_LANES];
+    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[l];
+    for (size_t i = 0; i < pad; i++) memcpy(line + i * CK_GAUSS_LANES, e, sizeof e);
+    float *b = line + (size_t)pad * CK_GAUSS_LANES;
+    const size_t n = (size_t)h * CK_GAUSS_LANES;
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        vh u;
+        memcpy(&u, tile + i, sizeof u);
+        STF(b + i, __builtin_convertvector(u, vf));
     }
+    for (; i < n; i++) b[i] = (float)tile[i];
+    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[n - CK_GAUSS_LANES + l];
+    for (size_t j = 0; j < pad; j++) memcpy(b + n + j * CK_GAUSS_LANES, e, sizeof e);
 }
 
-/* value * scale + 0.5 clamped to [0, 255], truncated; then each colour byte is clamped to its alpha byte
-   (the exact result keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it). */
-static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, size_t stride, uint32_t rows,
-                                              uint32_t w, float scale) {
+/* Vertical output: `lines` column lines (4 pixels each, `total` positions apart) for rows y < h into dst:
+   value * scale + 0.5 clamped to [0, 255], truncated, colour bytes clamped to their alpha (the exact result
+   keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it), npx pixels per row;
+   then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
+   written together so each row (a new page for a wide image) is visited once per group. */
+static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp);
+static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
+                                              uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *d = dst + (size_t)y * stride;
+        uint32_t p = 0;
 #if CK_BLUR_VBYTES > 4
-    /* Same arithmetic, four pixels of one row (16 lanes) at a time so each row gets 16-byte stores; min with the
-       broadcast alpha lane of each pixel leaves alpha itself. */
-    typedef float v4f __attribute__((vector_size(16)));
-    typedef float v16f __attribute__((vector_size(64)));
-    typedef int32_t v4i __attribute__((vector_size(16)));
-    typedef int32_t v16i __attribute__((vector_size(64)));
-    typedef uint8_t v4b __attribute__((vector_size(4)));
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
-    uint32_t x = 0;
-    for (; x + 4 <= w; x += 4) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
-            v4f p0, p1, p2, p3;
-            memcpy(&p0, b + q * 4, 16);
-            memcpy(&p1, b + CK_GAUSS_LANES + q * 4, 16);
-            memcpy(&p2, b + 2 * CK_GAUSS_LANES + q * 4, 16);
-            memcpy(&p3, b + 3 * CK_GAUSS_LANES + q * 4, 16);
-            v16f v = __builtin_shufflevector(__builtin_shufflevector(p0, p1, 0, 1, 2, 3, 4, 5, 6, 7),
-                                             __builtin_shufflevector(p2, p3, 0, 1, 2, 3, 4, 5, 6, 7), 0, 1, 2, 3, 4, 5,
-                                             6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        typedef float v16f __attribute__((vector_size(64)));
+        typedef int32_t v16i __attribute__((vector_size(64)));
+        typedef uint8_t v16b __attribute__((vector_size(16)));
+        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+        for (; p + 4 <= npx; p += 4) {
+            v16f v;
+            memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
             v = v * sc + half;
             v = __builtin_elementwise_max(v, (v16f){0});
             v = __builtin_elementwise_min(v, top);
@@ -402,41 +353,23 @@ static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, si
             t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
                                                                      15, 15, 15));
             const v16b o = __builtin_convertvector(t, v16b);
-            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 16);
+            memcpy(d + (size_t)p * 4, &o, 16);
         }
-    }
-    const v4f sc4 = (v4f){0} + scale, half4 = (v4f){0} + 0.5f, top4 = (v4f){0} + 255.0f;
-    for (; x < w; x++) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
-            v4f v;
-            memcpy(&v, b + q * 4, 16);
-            v = v * sc4 + half4;
-            v = __builtin_elementwise_max(v, (v4f){0});
-            v = __builtin_elementwise_min(v, top4);
-            v4i t = __builtin_convertvector(v, v4i);
-            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3));
-            const v4b o = __builtin_convertvector(t, v4b);
-            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 4);
-        }
-    }
-#else
-    for (uint32_t x = 0; x < w; x++) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
+#endif
+        for (; p < npx; p++) {
+            const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
             uint32_t t[4];
             for (int c = 0; c < 4; c++) {
-                float v = b[q * 4 + c] * scale + 0.5f;
+                float v = b[c] * scale + 0.5f;
                 v = v < 0.0f ? 0.0f : v;
                 v = v > 255.0f ? 255.0f : v;
                 t[c] = (uint32_t)(int32_t)v;
             }
-            uint8_t *d = dst + (size_t)q * stride + (size_t)x * 4;
-            for (int c = 0; c < 3; c++) d[c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
-            d[3] = (uint8_t)t[3];
+            for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
+            d[(size_t)p * 4 + 3] = (uint8_t)t[3];
         }
+        if (colour != NULL) CK_BLUR_NAME(colour)(d, npx, colour);
     }
-#endif
 }
 
 /* MARK: - Backdrop */
@@ -603,16 +536,11 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
-        .gauss_load_cols_u8 = CK_BLUR_NAME(gauss_load_cols_u8),                                              \
-        .gauss_store_cols_u16 = CK_BLUR_NAME(gauss_store_cols_u16),                                          \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
-        .gauss_load_row_u8 = CK_BLUR_NAME(gauss_load_row_u8),                                                \
-        .gauss_add_row = CK_BLUR_NAME(gauss_add_row),                                                        \
-        .gauss_stage = CK_BLUR_NAME(gauss_stage),                                                            \
-        .gauss_fir_step = CK_BLUR_NAME(gauss_fir_step),                                                      \
-        .gauss_store_row_u16 = CK_BLUR_NAME(gauss_store_row_u16),                                            \
-        .gauss_load_rows_u16 = CK_BLUR_NAME(gauss_load_rows_u16),                                            \
-        .gauss_store_rows_u8 = CK_BLUR_NAME(gauss_store_rows_u8),                                            \
+        .gauss_load_rows_u8 = CK_BLUR_NAME(gauss_load_rows_u8),                                              \
+        .gauss_store_tiles_u16 = CK_BLUR_NAME(gauss_store_tiles_u16),                                        \
+        .gauss_load_tile_u16 = CK_BLUR_NAME(gauss_load_tile_u16),                                            \
+        .gauss_store_cols_u8 = CK_BLUR_NAME(gauss_store_cols_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
         .enlarge_h = CK_BLUR_NAME(enlarge_h),                                                                \
         .enlarge_v = CK_BLUR_NAME(enlarge_v),                                                                \
