@@ -19,9 +19,9 @@
  * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Below
  * sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA). Both axes run the same
  * register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows, vertically on tiles of
- * 4 pixels of a transposed u16 intermediate (value * 256), so no ring of rows streams through L2 (see gauss_run).
- * Memory sweeps: read src, write and read the intermediate, write dst. Float intermediates keep the result
- * within 50 dB of the exact gaussian (52-59 dB measured on noisy textures for sigma 1..64).
+ * 4 pixels of a transposed byte intermediate, so no ring of rows streams through L2 (see gauss_run). Memory
+ * sweeps: read src, write and read the intermediate (image-sized), write dst. Float arithmetic in the passes
+ * keeps the result within 50 dB of the exact gaussian (52-58 dB measured on noisy textures for sigma 1..64).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
  * downsample k = 2 or 4: k x k box reduction, gaussian with sigma'^2 = (sigma^2 - (k^2 - 1) / 12 - b_k) / k^2
@@ -115,8 +115,8 @@ static size_t gauss_line_floats(uint32_t w, uint32_t h) {
     return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
 }
 
-/* The u16 intermediate: ceil(w / 4) tiles of h rows x 16 values. */
-static size_t gauss_tiles_bytes(uint32_t w, uint32_t h) { return ((size_t)w + 3) / 4 * h * CK_GAUSS_LANES * 2; }
+/* The intermediate: ceil(w / 4) tiles of h rows x 16 values. */
+static size_t gauss_tiles_bytes(uint32_t w, uint32_t h) { return ((size_t)w + 3) / 4 * h * CK_GAUSS_LANES * sizeof(ck_tile_t); }
 
 static size_t gauss_scratch(uint32_t w, uint32_t h) {
     return align_up(gauss_tiles_bytes(w, h)) + align_up(gauss_line_floats(w, h) * sizeof(float));
@@ -365,36 +365,36 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
 
    Two sweeps of the same register cascade (gauss_line), each over lines of 16 lanes that sit in L1:
    1. Horizontal, bands of 4 rows: src rows -> lanes (4 rows x 4 channels per position), padded by replication,
-      filtered, stored as u16 (value * 256) into transposed tiles of 4 pixels (see blur_kernels.h).
+      filtered, rounded to bytes into transposed tiles of 4 pixels (see blur_kernels.h and ck_tile_t).
    2. Vertical, groups of CK_GAUSS_VLINES tiles (16 pixels = one 64-byte piece of each dst row): each tile is one
       contiguous line (4 pixels x 4 channels per row), padded by replicating its first and last row, filtered,
       and the group's rows are written to dst.
    Replicating the intermediate's edge rows is the same as replicating the source's (the horizontal filter maps
    a repeated row to the same repeated row), so this is the filter on the replicated extension, padded once per
-   axis. Memory: src read once, the u16 intermediate written and read once, dst written once; no ring of rows
+   axis. Memory: src read once, the byte intermediate written and read once, dst written once; no ring of rows
    (the cascade's running sums live in registers), so nothing but the line streams through L2. */
 static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_blur_colour *colour,
                       uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     const uint32_t w = src->width, h = src->height;
     const gauss_params p = gauss_params_for(sigma);
-    uint16_t *tiles = (uint16_t *)scratch;
+    ck_tile_t *tiles = (ck_tile_t *)scratch;
     float *line = (float *)(scratch + align_up(gauss_tiles_bytes(w, h)));
     const size_t tile_stride = (size_t)h * CK_GAUSS_LANES;
-    const float scale_h = (float)(256.0 / p.norm);
+    const float scale_h = (float)(1.0 / p.norm);
     for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
         const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;
         ops->gauss_load_rows_u8(src->data + (size_t)y0 * src->stride, src->stride, rows, w, p.pad, line);
         gauss_line(ops, &p, line, w);
-        ops->gauss_store_tiles_u16(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h);
+        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h);
     }
-    const float scale_v = (float)(1.0 / (256.0 * p.norm));
+    const float scale_v = (float)(1.0 / p.norm);
     const size_t total = (size_t)h + 2 * (size_t)p.pad;
     for (uint32_t x0 = 0; x0 < w; x0 += 4 * CK_GAUSS_VLINES) {
         const uint32_t npx = w - x0 < 4 * CK_GAUSS_VLINES ? w - x0 : 4 * CK_GAUSS_VLINES;
         for (uint32_t g = 0; g < (npx + 3) / 4; g++) {
             float *l = line + (size_t)g * total * CK_GAUSS_LANES;
-            ops->gauss_load_tile_u16(tiles + (size_t)(x0 / 4 + g) * tile_stride, h, p.pad, l);
+            ops->gauss_load_tile(tiles + (size_t)(x0 / 4 + g) * tile_stride, h, p.pad, l);
             gauss_line(ops, &p, l, h);
         }
         ops->gauss_store_cols_u8(line, total, h, npx, dst->data + (size_t)x0 * 4, dst->stride, scale_v, colour);

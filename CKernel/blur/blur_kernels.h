@@ -191,8 +191,8 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
 
    The gaussian runs as two identical register cascades: horizontal on bands of 4 rows (16 lanes = 4 rows x 4
    channels of one pixel per position), then vertical on column tiles of 4 pixels (16 lanes = 4 pixels x 4
-   channels of one row per position). The u16 intermediate between them is stored as tiles: tile b holds
-   pixels 4b .. 4b + 3 of every row, row after row (16 u16 per row), so the vertical pass reads each tile as one
+   channels of one row per position). The intermediate between them (ck_tile_t) is stored as tiles: tile b holds
+   pixels 4b .. 4b + 3 of every row, row after row (16 values per row; a block of 4 rows is one 64-byte line), so the vertical pass reads each tile as one
    contiguous line and needs no ring of rows at all. */
 
 /* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
@@ -241,75 +241,60 @@ static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, 
             for (int c = 0; c < 4; c++) b0[x * CK_GAUSS_LANES + q * 4 + c] = (float)rowp[q][x * 4 + c];
 }
 
-/* Horizontal output into tiles: value * scale + 0.5 clamped to [0, 65280] (255 * 256), truncated, for rows
-   q < rows of the band; tiles points at the band's first row in tile 0 (tile b starts tile_stride u16 later).
-   Pixels of the last tile past w are written as 0 so the vertical pass reads defined values (its lanes are
-   independent, so they never reach a real pixel). */
-static void CK_BLUR_NAME(gauss_store_tiles_u16)(const float *buf, uint16_t *tiles, size_t tile_stride,
-                                                uint32_t rows, uint32_t w, float scale) {
-    const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
+/* Horizontal output into tiles: value * scale + 0.5 clamped to [0, CK_TILE_TOP], truncated, for rows
+   q < rows of the band; tiles points at the band's first row in tile 0 (tile b starts tile_stride values
+   later). Pixels of the last tile past w are written as 0 so the vertical pass reads defined values (its lanes
+   are independent, so they never reach a real pixel). */
+static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows,
+                                            uint32_t w, float scale) {
     const uint32_t wt = (w + 3) & ~3u;
     uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
     /* Whole blocks of 4 pixels x 4 rows: convert each position (4 rows x 4 channels), then transpose the 4 x 4
-       matrix of 8-byte pixels so each row of the tile (128 contiguous bytes in all) is one 32-byte store. */
+       matrix of pixels so each row of the tile is one store and the block is written contiguously. */
     typedef float v16f __attribute__((vector_size(64)));
     typedef int32_t v16i __attribute__((vector_size(64)));
-    typedef uint16_t v16h __attribute__((vector_size(32)));
-    typedef uint64_t v4q __attribute__((vector_size(32)));
-    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f, top16 = (v16f){0} + 65280.0f;
+    typedef ck_tile_t v16t __attribute__((vector_size(16 * sizeof(ck_tile_t))));
+    typedef ck_tile_px v4p __attribute__((vector_size(4 * sizeof(ck_tile_px))));
+    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f, top16 = (v16f){0} + CK_TILE_TOP;
     for (; rows == CK_GAUSS_PIXELS && x + 4 <= w; x += 4) {
-        v4q q[4];
+        v4p q[4];
         for (int m = 0; m < 4; m++) {
             v16f v;
             memcpy(&v, buf + (size_t)(x + m) * CK_GAUSS_LANES, 64);
             v = v * sc16 + half16;
             v = __builtin_elementwise_max(v, (v16f){0});
             v = __builtin_elementwise_min(v, top16);
-            q[m] = (v4q)__builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
+            q[m] = (v4p)__builtin_convertvector(__builtin_convertvector(v, v16i), v16t);
         }
-        const v4q t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
-        const v4q t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
-        const v4q o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
-        const v4q o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
-        uint16_t *t = tiles + (size_t)(x / 4) * tile_stride;
-        memcpy(t, &o0, 32);
-        memcpy(t + 16, &o1, 32);
-        memcpy(t + 32, &o2, 32);
-        memcpy(t + 48, &o3, 32);
+        const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
+        const v4p t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
+        const v4p o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+        const v4p o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+        ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride;
+        memcpy(t, &o0, sizeof o0);
+        memcpy(t + 16, &o1, sizeof o1);
+        memcpy(t + 32, &o2, sizeof o2);
+        memcpy(t + 48, &o3, sizeof o3);
     }
 #endif
     for (; x < wt; x++) {
-        uint16_t *t = tiles + (size_t)(x / 4) * tile_stride + (x % 4) * 4;
-        if (x >= w) {
-            for (uint32_t q = 0; q < rows; q++) memset(t + (size_t)q * 16, 0, 8);
-            continue;
-        }
+        ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride + (x % 4) * 4;
         const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        if (rows == CK_GAUSS_PIXELS) {
-            uint16_t o[CK_GAUSS_LANES];
-            for (int l = 0; l < CK_GAUSS_LANES; l += CK_VL) {
-                vf v = LDF(b + l) * sc + half;
-                v = __builtin_elementwise_max(v, (vf){0});
-                v = __builtin_elementwise_min(v, top);
-                const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
-                memcpy(o + l, &q, sizeof q);
-            }
-            for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) memcpy(t + (size_t)q * 16, o + q * 4, 8);
-            continue;
-        }
         for (uint32_t q = 0; q < rows; q++)
             for (int c = 0; c < 4; c++) {
                 float v = b[q * 4 + c] * scale + 0.5f;
                 v = v < 0.0f ? 0.0f : v;
-                v = v > 65280.0f ? 65280.0f : v;
-                t[(size_t)q * 16 + c] = (uint16_t)(int32_t)v;
+                v = v > CK_TILE_TOP ? CK_TILE_TOP : v;
+                t[(size_t)q * 16 + c] = x < w ? (ck_tile_t)(int32_t)v : 0;
             }
     }
 }
 
-/* Vertical input: one tile (h rows of 16 u16) into a line of h + 2 pad positions, first / last row replicated. */
-static void CK_BLUR_NAME(gauss_load_tile_u16)(const uint16_t *tile, uint32_t h, uint32_t pad, float *line) {
+/* Vertical input: one tile (h rows of 16 values) into a line of h + 2 pad positions, first / last row
+   replicated. */
+static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, float *line) {
+    typedef ck_tile_t vt __attribute__((vector_size(CK_VL * sizeof(ck_tile_t))));
     float e[CK_GAUSS_LANES];
     for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[l];
     for (size_t i = 0; i < pad; i++) memcpy(line + i * CK_GAUSS_LANES, e, sizeof e);
@@ -317,7 +302,7 @@ static void CK_BLUR_NAME(gauss_load_tile_u16)(const uint16_t *tile, uint32_t h, 
     const size_t n = (size_t)h * CK_GAUSS_LANES;
     size_t i = 0;
     for (; i + CK_VL <= n; i += CK_VL) {
-        vh u;
+        vt u;
         memcpy(&u, tile + i, sizeof u);
         STF(b + i, __builtin_convertvector(u, vf));
     }
@@ -538,8 +523,8 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
         .gauss_load_rows_u8 = CK_BLUR_NAME(gauss_load_rows_u8),                                              \
-        .gauss_store_tiles_u16 = CK_BLUR_NAME(gauss_store_tiles_u16),                                        \
-        .gauss_load_tile_u16 = CK_BLUR_NAME(gauss_load_tile_u16),                                            \
+        .gauss_store_tiles = CK_BLUR_NAME(gauss_store_tiles),                                                \
+        .gauss_load_tile = CK_BLUR_NAME(gauss_load_tile),                                                    \
         .gauss_store_cols_u8 = CK_BLUR_NAME(gauss_store_cols_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
         .enlarge_h = CK_BLUR_NAME(enlarge_h),                                                                \
