@@ -367,8 +367,45 @@ static inline uint32_t CK_BLUR_NAME(div255)(uint32_t x) {
 
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp) {
     const ck_blur_colour c = *cp;
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    /* 8 pixels at a time, channels deinterleaved into lanes: the same float and integer operations per pixel as
+       the loop below (max / min stand in for the clamps; they differ only in the sign of a zero, which + 0.5
+       and truncation erase). */
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    typedef uint8_t v8b __attribute__((vector_size(8)));
+    typedef float v8f __attribute__((vector_size(32)));
+    typedef int32_t v8i __attribute__((vector_size(32)));
+    typedef uint32_t v8u __attribute__((vector_size(32)));
+    for (; i + 8 <= n; i += 8) {
+        v32b u;
+        memcpy(&u, px + i * 4, 32);
+        const v8b rb = __builtin_shufflevector(u, u, 0, 4, 8, 12, 16, 20, 24, 28);
+        const v8b gb = __builtin_shufflevector(u, u, 1, 5, 9, 13, 17, 21, 25, 29);
+        const v8b bb = __builtin_shufflevector(u, u, 2, 6, 10, 14, 18, 22, 26, 30);
+        const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
+        const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
+        const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
+        v8b o[4];
+        for (int k = 0; k < 3; k++) {
+            v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
+            v = __builtin_elementwise_max(v, (v8f){0});
+            v = __builtin_elementwise_min(v, a);
+            const v8u q = (v8u)__builtin_convertvector(v + 0.5f, v8i) * c.inv_alpha + 128;
+            o[k] = __builtin_convertvector(c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
+        }
+        const v8u qa = __builtin_convertvector(ab, v8u) * c.inv_alpha + 128;
+        o[3] = __builtin_convertvector(c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
+        typedef uint8_t v16b __attribute__((vector_size(16)));
+        const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+        const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+        const v32b out = __builtin_shufflevector(rg, ba, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23, 8, 9,
+                                                 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+        memcpy(px + i * 4, &out, 32);
+    }
+#endif
     CK_BLUR_NOVEC
-    for (size_t i = 0; i < n; i++) {
+    for (; i < n; i++) {
         uint8_t *p = px + i * 4;
         const float r = (float)p[0], g = (float)p[1], b = (float)p[2], a = (float)p[3];
         uint32_t out[3];
