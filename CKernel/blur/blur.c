@@ -116,7 +116,9 @@ static size_t gauss_line_floats(uint32_t w, uint32_t h) {
 }
 
 /* The intermediate: ceil(w / 4) tiles of h rows x 16 values. */
-static size_t gauss_tiles_bytes(uint32_t w, uint32_t h) { return ((size_t)w + 3) / 4 * h * CK_GAUSS_LANES * sizeof(ck_tile_t); }
+static size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
+    return ((size_t)w + 3) / 4 * h * CK_GAUSS_LANES * sizeof(ck_tile_t);
+}
 
 static size_t gauss_scratch(uint32_t w, uint32_t h) {
     return align_up(gauss_tiles_bytes(w, h)) + align_up(gauss_line_floats(w, h) * sizeof(float));
@@ -516,7 +518,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     if (params->sigma == 0.0f) {
         copy_image(src, dst);
-        for (uint32_t y = 0; y < h; y++) ops->colour(dst->data + (size_t)y * dst->stride, w, &colour);
+        ops->colour(dst->data, dst->stride, h, w, &colour);
         return CK_OK;
     }
     void *owned;
@@ -539,7 +541,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         if (v > 0)
             gauss_run(&im, &im, (float)sqrt(v), &colour, gs);
         else
-            for (uint32_t y = 0; y < rh; y++) ops->colour(small + (size_t)y * rstride, rw, &colour);
+            ops->colour(small, rstride, rh, rw, &colour);
         /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
            ring. Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
         const int32_t k2 = (int32_t)(2 * k);

@@ -58,8 +58,8 @@ struct ck_blur_ops {
     void (*gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint8_t *dst,
                                 size_t stride, float scale, const ck_blur_colour *colour);
 
-    /* Backdrop: saturation + tint on n pixels in place. */
-    void (*colour)(uint8_t *px, size_t n, const ck_blur_colour *c);
+    /* Backdrop: saturation + tint in place on n pixels of each of `rows` rows `stride` bytes apart. */
+    void (*colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *c);
     /* Backdrop, bilinear enlargement by k (2 or 4): widen one small row (with its ring, xs = small width + 2)
        to w pixels of unrounded u16 sums; then blend two widened rows with vertical weight wy (out of 2k) into
        n output bytes, rounding the total weight (2k)^2 half up. */

@@ -192,8 +192,8 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
    The gaussian runs as two identical register cascades: horizontal on bands of 4 rows (16 lanes = 4 rows x 4
    channels of one pixel per position), then vertical on column tiles of 4 pixels (16 lanes = 4 pixels x 4
    channels of one row per position). The intermediate between them (ck_tile_t) is stored as tiles: tile b holds
-   pixels 4b .. 4b + 3 of every row, row after row (16 values per row; a block of 4 rows is one 64-byte line), so the vertical pass reads each tile as one
-   contiguous line and needs no ring of rows at all. */
+   pixels 4b .. 4b + 3 of every row, row after row (16 values per row; a block of 4 rows is one 64-byte line),
+   so the vertical pass reads each tile as one contiguous line and needs no ring of rows at all. */
 
 /* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
    src[q][x][c], pad columns replicated; rows past `rows` repeat the last. */
@@ -267,8 +267,10 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
             v = __builtin_elementwise_min(v, top16);
             q[m] = (v4p)__builtin_convertvector(__builtin_convertvector(v, v16i), v16t);
         }
-        const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
-        const v4p t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
+        const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6);
+        const v4p t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
+        const v4p t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6);
+        const v4p t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
         const v4p o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
         const v4p o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
         ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride;
@@ -316,7 +318,7 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it), npx pixels per row;
    then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
    written together so each row (a new page for a wide image) is visited once per group. */
-static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp);
+static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
 static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
                                               uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
     const size_t line = total * CK_GAUSS_LANES;
@@ -353,8 +355,10 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
             d[(size_t)p * 4 + 3] = (uint8_t)t[3];
         }
-        if (colour != NULL) CK_BLUR_NAME(colour)(d, npx, colour);
     }
+    /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of the
+       per-row work. */
+    if (colour != NULL) CK_BLUR_NAME(colour)(dst, stride, h, npx, colour);
 }
 
 /* MARK: - Backdrop */
@@ -365,59 +369,62 @@ static inline uint32_t CK_BLUR_NAME(div255)(uint32_t x) {
     return (y + (y >> 8)) >> 8;
 }
 
-static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp) {
+static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp) {
     const ck_blur_colour c = *cp;
-    size_t i = 0;
+    for (uint32_t row = 0; row < rows; row++) {
+        uint8_t *px = rowp + (size_t)row * stride;
+        size_t i = 0;
 #if CK_BLUR_VBYTES > 4
-    /* 8 pixels at a time, channels deinterleaved into lanes: the same float and integer operations per pixel as
-       the loop below (max / min stand in for the clamps; they differ only in the sign of a zero, which + 0.5
-       and truncation erase). */
-    typedef uint8_t v32b __attribute__((vector_size(32)));
-    typedef uint8_t v8b __attribute__((vector_size(8)));
-    typedef float v8f __attribute__((vector_size(32)));
-    typedef int32_t v8i __attribute__((vector_size(32)));
-    typedef uint32_t v8u __attribute__((vector_size(32)));
-    for (; i + 8 <= n; i += 8) {
-        v32b u;
-        memcpy(&u, px + i * 4, 32);
-        const v8b rb = __builtin_shufflevector(u, u, 0, 4, 8, 12, 16, 20, 24, 28);
-        const v8b gb = __builtin_shufflevector(u, u, 1, 5, 9, 13, 17, 21, 25, 29);
-        const v8b bb = __builtin_shufflevector(u, u, 2, 6, 10, 14, 18, 22, 26, 30);
-        const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
-        const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
-        const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
-        v8b o[4];
-        for (int k = 0; k < 3; k++) {
-            v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
-            v = __builtin_elementwise_max(v, (v8f){0});
-            v = __builtin_elementwise_min(v, a);
-            const v8u q = (v8u)__builtin_convertvector(v + 0.5f, v8i) * c.inv_alpha + 128;
-            o[k] = __builtin_convertvector(c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
+        /* 8 pixels at a time, channels deinterleaved into lanes: the same float and integer operations per pixel
+           as the loop below (max / min stand in for the clamps; they differ only in the sign of a zero, which
+           + 0.5 and truncation erase). */
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        typedef uint8_t v8b __attribute__((vector_size(8)));
+        typedef float v8f __attribute__((vector_size(32)));
+        typedef int32_t v8i __attribute__((vector_size(32)));
+        typedef uint32_t v8u __attribute__((vector_size(32)));
+        for (; i + 8 <= n; i += 8) {
+            v32b u;
+            memcpy(&u, px + i * 4, 32);
+            const v8b rb = __builtin_shufflevector(u, u, 0, 4, 8, 12, 16, 20, 24, 28);
+            const v8b gb = __builtin_shufflevector(u, u, 1, 5, 9, 13, 17, 21, 25, 29);
+            const v8b bb = __builtin_shufflevector(u, u, 2, 6, 10, 14, 18, 22, 26, 30);
+            const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
+            const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
+            const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
+            v8b o[4];
+            for (int k = 0; k < 3; k++) {
+                v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
+                v = __builtin_elementwise_max(v, (v8f){0});
+                v = __builtin_elementwise_min(v, a);
+                const v8u q = (v8u)__builtin_convertvector(v + 0.5f, v8i) * c.inv_alpha + 128;
+                o[k] = __builtin_convertvector(c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
+            }
+            const v8u qa = __builtin_convertvector(ab, v8u) * c.inv_alpha + 128;
+            o[3] = __builtin_convertvector(c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
+            typedef uint8_t v16b __attribute__((vector_size(16)));
+            const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v32b out = __builtin_shufflevector(rg, ba, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23,
+                                                     8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+            memcpy(px + i * 4, &out, 32);
         }
-        const v8u qa = __builtin_convertvector(ab, v8u) * c.inv_alpha + 128;
-        o[3] = __builtin_convertvector(c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
-        typedef uint8_t v16b __attribute__((vector_size(16)));
-        const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-        const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-        const v32b out = __builtin_shufflevector(rg, ba, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23, 8, 9,
-                                                 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
-        memcpy(px + i * 4, &out, 32);
-    }
 #endif
-    CK_BLUR_NOVEC
-    for (; i < n; i++) {
-        uint8_t *p = px + i * 4;
-        const float r = (float)p[0], g = (float)p[1], b = (float)p[2], a = (float)p[3];
-        uint32_t out[3];
-        for (int k = 0; k < 3; k++) {
-            float v = (c.m[k][0] * r + c.m[k][1] * g) + c.m[k][2] * b;
-            v = v < 0.0f ? 0.0f : v;
-            v = v > a ? a : v;
-            out[k] = (uint32_t)(int32_t)(v + 0.5f);
+        CK_BLUR_NOVEC
+        for (; i < n; i++) {
+            uint8_t *p = px + i * 4;
+            const float r = (float)p[0], g = (float)p[1], b = (float)p[2], a = (float)p[3];
+            uint32_t out[3];
+            for (int k = 0; k < 3; k++) {
+                float v = (c.m[k][0] * r + c.m[k][1] * g) + c.m[k][2] * b;
+                v = v < 0.0f ? 0.0f : v;
+                v = v > a ? a : v;
+                out[k] = (uint32_t)(int32_t)(v + 0.5f);
+            }
+            const uint32_t alpha = p[3];
+            for (int k = 0; k < 3; k++) p[k] = (uint8_t)(c.tint[k] + CK_BLUR_NAME(div255)(out[k] * c.inv_alpha));
+            p[3] = (uint8_t)(c.tint[3] + CK_BLUR_NAME(div255)(alpha * c.inv_alpha));
         }
-        const uint32_t alpha = p[3];
-        for (int k = 0; k < 3; k++) p[k] = (uint8_t)(c.tint[k] + CK_BLUR_NAME(div255)(out[k] * c.inv_alpha));
-        p[3] = (uint8_t)(c.tint[3] + CK_BLUR_NAME(div255)(alpha * c.inv_alpha));
     }
 }
 
