@@ -147,9 +147,10 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, uint32_t r, f
     }
 }
 
-/* Direct sampled gaussian for small sigma: out[i] = sum_j k[j] in[i + j], j ascending, 2R + 1 taps; in has
-   n + 2R positions. In place is allowed: step i reads in[i] before writing out[i], later steps read only
-   in[i + 1] and beyond. */
+/* Direct sampled gaussian for small sigma: 2R + 1 symmetric taps (k[j] = k[2R - j] exactly: both are the same
+   double rounded), so out[i] = k[R] in[i + R] + sum_{j < R} k[j] (in[i + j] + in[i + 2R - j]), j ascending:
+   R + 1 multiplies instead of 2R + 1. in has n + 2R positions. In place is allowed: a step reads in[i ..
+   i + 2R] before writing out[i], later steps read only in[i + 1] and beyond. */
 static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
     size_t i = 0;
     /* Four positions at a time: the same sums in the same order per position, but 4 x CK_NB independent
@@ -158,15 +159,16 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     for (; i + 4 <= n; i += 4) {
         vf acc[4][CK_NB];
         const float *p = in + i * CK_GAUSS_LANES;
-        const vf k0 = (vf){0} + k[0];
+        const vf kc = (vf){0} + k[R];
         for (int m = 0; m < 4; m++)
-            for (int b = 0; b < CK_NB; b++) acc[m][b] = k0 * LDF(p + m * CK_GAUSS_LANES + b * CK_VL);
-        for (uint32_t j = 1; j <= 2 * R; j++) {
+            for (int b = 0; b < CK_NB; b++) acc[m][b] = kc * LDF(p + (m + (size_t)R) * CK_GAUSS_LANES + b * CK_VL);
+        for (uint32_t j = 0; j < R; j++) {
             const vf kj = (vf){0} + k[j];
-            const float *q = p + (size_t)j * CK_GAUSS_LANES;
+            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
             for (int m = 0; m < 4; m++)
                 for (int b = 0; b < CK_NB; b++)
-                    acc[m][b] = acc[m][b] + kj * LDF(q + m * CK_GAUSS_LANES + b * CK_VL);
+                    acc[m][b] = acc[m][b] + kj * (LDF(q0 + m * CK_GAUSS_LANES + b * CK_VL) +
+                                                  LDF(q1 + m * CK_GAUSS_LANES + b * CK_VL));
         }
         float *o = out + i * CK_GAUSS_LANES;
         for (int m = 0; m < 4; m++)
@@ -175,12 +177,12 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     for (; i < n; i++) {
         vf acc[CK_NB];
         const float *p = in + i * CK_GAUSS_LANES;
-        const vf k0 = (vf){0} + k[0];
-        for (int b = 0; b < CK_NB; b++) acc[b] = k0 * LDF(p + b * CK_VL);
-        for (uint32_t j = 1; j <= 2 * R; j++) {
+        const vf kc = (vf){0} + k[R];
+        for (int b = 0; b < CK_NB; b++) acc[b] = kc * LDF(p + (size_t)R * CK_GAUSS_LANES + b * CK_VL);
+        for (uint32_t j = 0; j < R; j++) {
             const vf kj = (vf){0} + k[j];
-            const float *q = p + (size_t)j * CK_GAUSS_LANES;
-            for (int b = 0; b < CK_NB; b++) acc[b] = acc[b] + kj * LDF(q + b * CK_VL);
+            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
+            for (int b = 0; b < CK_NB; b++) acc[b] = acc[b] + kj * (LDF(q0 + b * CK_VL) + LDF(q1 + b * CK_VL));
         }
         float *o = out + i * CK_GAUSS_LANES;
         for (int b = 0; b < CK_NB; b++) STF(o + b * CK_VL, acc[b]);
