@@ -365,7 +365,8 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
 /* src -> dst (in place allowed: src is read completely before dst is written). colour: NULL or the backdrop
    colour stage, applied to each finished group of pixels while it is in cache.
 
-   Two sweeps of the same register cascade (gauss_line), each over lines of 16 lanes that sit in L1:
+   Two sweeps of the same register cascade (gauss_line) over padded lines of 16 lanes (the positions the four
+   stages touch at once, 4 span + 1 of them, stay in L1):
    1. Horizontal, bands of 4 rows: src rows -> lanes (4 rows x 4 channels per position), padded by replication,
       filtered, rounded to bytes into transposed tiles of 4 pixels (see blur_kernels.h and ck_tile_t).
    2. Vertical, groups of CK_GAUSS_VLINES tiles (16 pixels = one 64-byte piece of each dst row): each tile is one
@@ -374,7 +375,9 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
    Replicating the intermediate's edge rows is the same as replicating the source's (the horizontal filter maps
    a repeated row to the same repeated row), so this is the filter on the replicated extension, padded once per
    axis. Memory: src read once, the byte intermediate written and read once, dst written once; no ring of rows
-   (the cascade's running sums live in registers), so nothing but the line streams through L2. */
+   (the cascade's running sums live in registers). Measured on 1290 x 2796 (callgrind, instructions in
+   ck_gaussian_blur): 172-177 M for sigma 4..30 against 245-260 M for the row-streamed vertical cascade with a
+   u16 intermediate this replaced; the cost is now flat in sigma up to a full screen. */
 static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_blur_colour *colour,
                       uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
