@@ -491,6 +491,36 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
 #if CK_BLUR_VBYTES > 4
     const uint32_t blocks = w / k;
     typedef uint8_t v4b __attribute__((vector_size(4)));
+    /* Eight blocks per step: the three ring pixels of block j are a[j], a[j + 1], a[j + 2], so the per-phase sums
+       for 8 consecutive blocks are sums of three shifted 8-pixel vectors (u16: at most 255 * 2k); then the phases
+       are interleaved pixel by pixel (64-bit units). The reads stop at ring pixel blocks + 1 < xs. */
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    typedef uint64_t v8q __attribute__((vector_size(64)));
+    typedef uint64_t v16q __attribute__((vector_size(128)));
+    for (; m + 8 <= blocks; m += 8) {
+        v32b b0, b1, b2;
+        memcpy(&b0, a + (size_t)m * 4, 32);
+        memcpy(&b1, a + (size_t)m * 4 + 4, 32);
+        memcpy(&b2, a + (size_t)m * 4 + 8, 32);
+        const v32h r0 = __builtin_convertvector(b0, v32h), r1 = __builtin_convertvector(b1, v32h);
+        const v32h r2 = __builtin_convertvector(b2, v32h);
+        if (k == 2) {
+            const v8q e = (v8q)(r0 + 3 * r1), o = (v8q)(3 * r1 + r2);
+            const v16q eo = __builtin_shufflevector(e, o, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            memcpy(out + (size_t)m * 8, &eo, 128);
+        } else {
+            const v8q p0 = (v8q)(3 * r0 + 5 * r1), p1 = (v8q)(r0 + 7 * r1);
+            const v8q p2 = (v8q)(7 * r1 + r2), p3 = (v8q)(5 * r1 + 3 * r2);
+            const v16q x = __builtin_shufflevector(p0, p1, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16q y = __builtin_shufflevector(p2, p3, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16q lo = __builtin_shufflevector(x, y, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+            const v16q hi =
+                __builtin_shufflevector(x, y, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+            memcpy(out + (size_t)m * 16, &lo, 128);
+            memcpy(out + (size_t)m * 16 + 64, &hi, 128);
+        }
+    }
     if (k == 4) {
         typedef uint16_t v16h __attribute__((vector_size(32)));
         const v16h wa4 = {3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
