@@ -384,7 +384,7 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
         typedef uint8_t v8b __attribute__((vector_size(8)));
         typedef float v8f __attribute__((vector_size(32)));
         typedef int32_t v8i __attribute__((vector_size(32)));
-        typedef uint32_t v8u __attribute__((vector_size(32)));
+        typedef uint16_t v8h __attribute__((vector_size(16)));
         for (; i + 8 <= n; i += 8) {
             v32b u;
             memcpy(&u, px + i * 4, 32);
@@ -394,16 +394,19 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
             const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
             const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
             const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
+            /* The tint blend in 16 bits: x * inv_alpha + 128 <= 255 * 255 + 128 and y + (y >> 8) <= 65407, so
+               div255 is exact in u16 lanes. */
+            const uint16_t inv = (uint16_t)c.inv_alpha;
             v8b o[4];
             for (int k = 0; k < 3; k++) {
                 v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
                 v = __builtin_elementwise_max(v, (v8f){0});
                 v = __builtin_elementwise_min(v, a);
-                const v8u q = (v8u)__builtin_convertvector(v + 0.5f, v8i) * c.inv_alpha + 128;
-                o[k] = __builtin_convertvector(c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
+                const v8h q = __builtin_convertvector(__builtin_convertvector(v + 0.5f, v8i), v8h) * inv + 128;
+                o[k] = __builtin_convertvector((uint16_t)c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
             }
-            const v8u qa = __builtin_convertvector(ab, v8u) * c.inv_alpha + 128;
-            o[3] = __builtin_convertvector(c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
+            const v8h qa = __builtin_convertvector(ab, v8h) * inv + 128;
+            o[3] = __builtin_convertvector((uint16_t)c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
             typedef uint8_t v16b __attribute__((vector_size(16)));
             const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
             const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
