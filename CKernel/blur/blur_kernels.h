@@ -457,6 +457,25 @@ static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t
             memcpy(out + (size_t)m * 4, &o, 4);
         }
     } else {
+        /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
+        typedef uint8_t v64b __attribute__((vector_size(64)));
+        typedef uint16_t v64h __attribute__((vector_size(128)));
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        for (; m + 8 <= count; m += 8) {
+            v64b r0, r1;
+            memcpy(&r0, src + (size_t)m * 8, 64);
+            memcpy(&r1, src + stride + (size_t)m * 8, 64);
+            const v64h acc = __builtin_convertvector(r0, v64h) + __builtin_convertvector(r1, v64h);
+            const v32h even = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
+                                                      27, 32, 33, 34, 35, 40, 41, 42, 43, 48, 49, 50, 51, 56, 57, 58,
+                                                      59);
+            const v32h odd = __builtin_shufflevector(acc, acc, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29,
+                                                     30, 31, 36, 37, 38, 39, 44, 45, 46, 47, 52, 53, 54, 55, 60, 61,
+                                                     62, 63);
+            const v32b o = __builtin_convertvector((even + odd + 2) >> 2, v32b);
+            memcpy(out + (size_t)m * 4, &o, 32);
+        }
         for (; m + 2 <= count; m += 2) {
             v16b r0, r1;
             memcpy(&r0, src + (size_t)m * 8, 16);
