@@ -147,9 +147,10 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, uint32_t r, f
     }
 }
 
-/* Direct sampled gaussian for small sigma: out[i] = sum_j k[j] in[i + j], j ascending, 2R + 1 taps; in has
-   n + 2R positions. In place is allowed: step i reads in[i] before writing out[i], later steps read only
-   in[i + 1] and beyond. */
+/* Direct sampled gaussian for small sigma: 2R + 1 symmetric taps (k[j] = k[2R - j] exactly: both are the same
+   double rounded), so out[i] = k[R] in[i + R] + sum_{j < R} k[j] (in[i + j] + in[i + 2R - j]), j ascending:
+   R + 1 multiplies instead of 2R + 1. in has n + 2R positions. In place is allowed: a step reads in[i ..
+   i + 2R] before writing out[i], later steps read only in[i + 1] and beyond. */
 static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
     size_t i = 0;
     /* Four positions at a time: the same sums in the same order per position, but 4 x CK_NB independent
@@ -158,15 +159,16 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     for (; i + 4 <= n; i += 4) {
         vf acc[4][CK_NB];
         const float *p = in + i * CK_GAUSS_LANES;
-        const vf k0 = (vf){0} + k[0];
+        const vf kc = (vf){0} + k[R];
         for (int m = 0; m < 4; m++)
-            for (int b = 0; b < CK_NB; b++) acc[m][b] = k0 * LDF(p + m * CK_GAUSS_LANES + b * CK_VL);
-        for (uint32_t j = 1; j <= 2 * R; j++) {
+            for (int b = 0; b < CK_NB; b++) acc[m][b] = kc * LDF(p + (m + (size_t)R) * CK_GAUSS_LANES + b * CK_VL);
+        for (uint32_t j = 0; j < R; j++) {
             const vf kj = (vf){0} + k[j];
-            const float *q = p + (size_t)j * CK_GAUSS_LANES;
+            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
             for (int m = 0; m < 4; m++)
                 for (int b = 0; b < CK_NB; b++)
-                    acc[m][b] = acc[m][b] + kj * LDF(q + m * CK_GAUSS_LANES + b * CK_VL);
+                    acc[m][b] = acc[m][b] + kj * (LDF(q0 + m * CK_GAUSS_LANES + b * CK_VL) +
+                                                  LDF(q1 + m * CK_GAUSS_LANES + b * CK_VL));
         }
         float *o = out + i * CK_GAUSS_LANES;
         for (int m = 0; m < 4; m++)
@@ -175,226 +177,164 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
     for (; i < n; i++) {
         vf acc[CK_NB];
         const float *p = in + i * CK_GAUSS_LANES;
-        const vf k0 = (vf){0} + k[0];
-        for (int b = 0; b < CK_NB; b++) acc[b] = k0 * LDF(p + b * CK_VL);
-        for (uint32_t j = 1; j <= 2 * R; j++) {
+        const vf kc = (vf){0} + k[R];
+        for (int b = 0; b < CK_NB; b++) acc[b] = kc * LDF(p + (size_t)R * CK_GAUSS_LANES + b * CK_VL);
+        for (uint32_t j = 0; j < R; j++) {
             const vf kj = (vf){0} + k[j];
-            const float *q = p + (size_t)j * CK_GAUSS_LANES;
-            for (int b = 0; b < CK_NB; b++) acc[b] = acc[b] + kj * LDF(q + b * CK_VL);
+            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
+            for (int b = 0; b < CK_NB; b++) acc[b] = acc[b] + kj * (LDF(q0 + b * CK_VL) + LDF(q1 + b * CK_VL));
         }
         float *o = out + i * CK_GAUSS_LANES;
         for (int b = 0; b < CK_NB; b++) STF(o + b * CK_VL, acc[b]);
     }
 }
 
-/* MARK: Gaussian, vertical (row streaming) */
+/* MARK: Gaussian, transposed tiles
 
-/* One row of n bytes to floats. */
-static void CK_BLUR_NAME(gauss_load_row_u8)(const uint8_t *src, float *out, size_t n) {
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vb v;
-        memcpy(&v, src + i, sizeof v);
-        STF(out + i, __builtin_convertvector(v, vf));
-    }
-    for (; i < n; i++) out[i] = (float)src[i];
-}
+   The gaussian runs as two identical register cascades: horizontal on bands of 4 rows (16 lanes = 4 rows x 4
+   channels of one pixel per position), then vertical on column tiles of 4 pixels (16 lanes = 4 pixels x 4
+   channels of one row per position). The intermediate between them (ck_tile_t) is stored as tiles: tile b holds
+   pixels 4b .. 4b + 3 of every row, row after row (16 values per row; a block of 4 rows is one 64-byte line),
+   so the vertical pass reads each tile as one contiguous line and needs no ring of rows at all. */
 
-/* s = s + row over n lanes (the running-sum start of a stage: rows 1 .. 2r + 1, ascending, from 0). */
-static void CK_BLUR_NAME(gauss_add_row)(float *s, const float *row, size_t n) {
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) STF(s + i, LDF(s + i) + LDF(row + i));
-    for (; i < n; i++) s[i] = s[i] + row[i];
-}
-
-/* One step of an extended-box stage across n lanes, exactly gauss_cascade's per-lane arithmetic:
-   lo <- s + alpha (lo + hi); s <- s + (hi - first). lo is overwritten in place. */
-static void CK_BLUR_NAME(gauss_stage)(float *lo, const float *first, const float *hi, float *s, size_t n,
-                                      float alpha) {
-    const vf a = (vf){0} + alpha;
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        const vf h = LDF(hi + i), sv = LDF(s + i);
-        const vf edge = LDF(lo + i) + h;
-        const vf d = h - LDF(first + i);
-        STF(lo + i, sv + a * edge);
-        STF(s + i, sv + d);
-    }
-    for (; i < n; i++) {
-        const float h = hi[i], edge = lo[i] + h, d = h - first[i];
-        lo[i] = s[i] + alpha * edge;
-        s[i] = s[i] + d;
-    }
-}
-
-/* Direct filter step: rows[0] <- sum_j k[j] rows[j] (j ascending), as gauss_fir per lane. */
-static void CK_BLUR_NAME(gauss_fir_step)(float *const *rows, const float *k, uint32_t taps, size_t n) {
-    size_t i = 0;
-    /* Four lane blocks at a time: independent accumulation chains overlap the adds' latency (same order per
-       lane). */
-    for (; i + 4 * CK_VL <= n; i += 4 * CK_VL) {
-        vf acc[4];
-        const vf k0 = (vf){0} + k[0];
-        for (int m = 0; m < 4; m++) acc[m] = k0 * LDF(rows[0] + i + m * CK_VL);
-        for (uint32_t j = 1; j < taps; j++) {
-            const vf kj = (vf){0} + k[j];
-            const float *r = rows[j] + i;
-            for (int m = 0; m < 4; m++) acc[m] = acc[m] + kj * LDF(r + m * CK_VL);
-        }
-        for (int m = 0; m < 4; m++) STF(rows[0] + i + m * CK_VL, acc[m]);
-    }
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vf acc = ((vf){0} + k[0]) * LDF(rows[0] + i);
-        for (uint32_t j = 1; j < taps; j++) acc = acc + ((vf){0} + k[j]) * LDF(rows[j] + i);
-        STF(rows[0] + i, acc);
-    }
-    for (; i < n; i++) {
-        float acc = k[0] * rows[0][i];
-        for (uint32_t j = 1; j < taps; j++) acc = acc + k[j] * rows[j][i];
-        rows[0][i] = acc;
-    }
-}
-
-/* value * scale + 0.5, clamped to [0, 65280] (255 * 256), truncated: round half up of the exact value. */
-static void CK_BLUR_NAME(gauss_store_row_u16)(const float *row, uint16_t *dst, size_t n, float scale) {
-    const vf sc = (vf){0} + scale, half = (vf){0} + 0.5f, top = (vf){0} + 65280.0f;
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vf v = LDF(row + i) * sc + half;
-        v = __builtin_elementwise_max(v, (vf){0});
-        v = __builtin_elementwise_min(v, top);
-        const vh q = __builtin_convertvector(__builtin_convertvector(v, vi), vh);
-        memcpy(dst + i, &q, sizeof q);
-    }
-    for (; i < n; i++) {
-        float v = row[i] * scale + 0.5f;
-        v = v < 0.0f ? 0.0f : v;
-        v = v > 65280.0f ? 65280.0f : v;
-        dst[i] = (uint16_t)(int32_t)v;
-    }
-}
-
-/* Vertical, column lines: padded rows i in [0, total) of npx (<= 4 lines) pixels starting at src become positions
-   of lines of CK_GAUSS_LANES lanes (4 pixels each): lines[g * total * LANES + i * LANES + q * 4 + c] =
-   src[clamp(i - pad)][4 g + q][c]; lanes past npx in the last line are 0 (computed, never stored). */
-static void CK_BLUR_NAME(gauss_load_cols_u8)(const uint8_t *src, size_t stride, uint32_t h, uint32_t npx,
-                                             uint32_t pad, float *lines, size_t total) {
-    const size_t line = total * CK_GAUSS_LANES;
-    for (size_t i = 0; i < total; i++) {
-        const size_t sy = i < pad ? 0 : (i - pad >= h ? h - 1 : i - pad);
-        const uint8_t *row = src + sy * stride;
-        /* Rows are a page apart and the hardware prefetcher does not cross pages: ask for the row 16 ahead. */
-        const size_t ahead = sy + 16 < h ? sy + 16 : h - 1;
-        __builtin_prefetch(src + ahead * stride);
-        float *b = lines + i * CK_GAUSS_LANES;
-        uint32_t p = 0;
+/* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
+   src[q][x][c], pad columns replicated; rows past `rows` repeat the last. */
+static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, uint32_t rows, uint32_t w,
+                                             uint32_t pad, float *buf) {
+    const uint8_t *rowp[CK_GAUSS_PIXELS];
+    for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) rowp[q] = src + (size_t)(q < rows ? q : rows - 1) * stride;
 #if CK_BLUR_VBYTES > 4
-        typedef uint8_t v16b __attribute__((vector_size(16)));
-        typedef float v16f __attribute__((vector_size(64)));
-        for (; p + 4 <= npx; p += 4) {
-            v16b u;
-            memcpy(&u, row + (size_t)p * 4, 16);
-            const v16f f = __builtin_convertvector(u, v16f);
-            memcpy(b + (p / 4) * line, &f, 64);
-        }
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef float v16f __attribute__((vector_size(64)));
 #endif
-        for (; p < npx; p++)
-            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = (float)row[(size_t)p * 4 + c];
-        for (; p % 4 != 0; p++)
-            for (int c = 0; c < 4; c++) b[(p / 4) * line + (p % 4) * 4 + c] = 0.0f;
+    for (uint32_t side = 0; side < 2; side++) {
+        /* replicated pad: left (x = 0) and right (x = w - 1) */
+        const size_t x = side == 0 ? 0 : (size_t)w - 1, i0 = side == 0 ? 0 : (size_t)pad + w;
+        float e[CK_GAUSS_LANES];
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
+            for (int c = 0; c < 4; c++) e[q * 4 + c] = (float)rowp[q][x * 4 + c];
+        for (size_t i = i0; i < i0 + pad; i++) memcpy(buf + i * CK_GAUSS_LANES, e, sizeof e);
     }
+    float *b0 = buf + (size_t)pad * CK_GAUSS_LANES;
+    size_t x = 0;
+#if CK_BLUR_VBYTES > 4
+    /* 4 pixels of 4 rows at a time: a 4 x 4 transpose of pixels (32-bit units), then bytes to floats. */
+    typedef uint32_t v4u __attribute__((vector_size(16)));
+    for (; x + 4 <= w; x += 4) {
+        v4u r0, r1, r2, r3;
+        memcpy(&r0, rowp[0] + x * 4, 16);
+        memcpy(&r1, rowp[1] + x * 4, 16);
+        memcpy(&r2, rowp[2] + x * 4, 16);
+        memcpy(&r3, rowp[3] + x * 4, 16);
+        const v4u t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+        const v4u t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+        const v4u p0 = __builtin_shufflevector(t0, t1, 0, 1, 4, 5), p1 = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+        const v4u p2 = __builtin_shufflevector(t2, t3, 0, 1, 4, 5), p3 = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+        const v16f f0 = __builtin_convertvector((v16b)p0, v16f), f1 = __builtin_convertvector((v16b)p1, v16f);
+        const v16f f2 = __builtin_convertvector((v16b)p2, v16f), f3 = __builtin_convertvector((v16b)p3, v16f);
+        memcpy(b0 + (x + 0) * CK_GAUSS_LANES, &f0, 64);
+        memcpy(b0 + (x + 1) * CK_GAUSS_LANES, &f1, 64);
+        memcpy(b0 + (x + 2) * CK_GAUSS_LANES, &f2, 64);
+        memcpy(b0 + (x + 3) * CK_GAUSS_LANES, &f3, 64);
+    }
+#endif
+    for (; x < w; x++)
+        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
+            for (int c = 0; c < 4; c++) b0[x * CK_GAUSS_LANES + q * 4 + c] = (float)rowp[q][x * 4 + c];
 }
 
-/* Vertical, column lines back to rows of the u16 intermediate: value * scale + 0.5, clamped to [0, 65280]
-   (255 * 256), truncated, for positions y < h of npx pixels. */
-static void CK_BLUR_NAME(gauss_store_cols_u16)(const float *lines, size_t total, uint32_t h, uint32_t npx,
-                                               uint16_t *dst, size_t stride16, float scale) {
-    const size_t line = total * CK_GAUSS_LANES;
-    for (uint32_t y = 0; y < h; y++) {
-        const float *b = lines + (size_t)y * CK_GAUSS_LANES;
-        uint16_t *d = dst + (size_t)y * stride16;
-        const size_t ahead = y + 16 < h ? y + 16 : h - 1;
-        __builtin_prefetch(dst + ahead * stride16, 1);
-        __builtin_prefetch(dst + ahead * stride16 + 32, 1);
-        uint32_t p = 0;
+/* Horizontal output into tiles: value * scale + 0.5 clamped to [0, CK_TILE_TOP], truncated, for rows
+   q < rows of the band; tiles points at the band's first row in tile 0 (tile b starts tile_stride values
+   later). Pixels of the last tile past w are written as 0 so the vertical pass reads defined values (its lanes
+   are independent, so they never reach a real pixel). */
+static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows,
+                                            uint32_t w, float scale) {
+    const uint32_t wt = (w + 3) & ~3u;
+    uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
-        typedef float v16f __attribute__((vector_size(64)));
-        typedef int32_t v16i __attribute__((vector_size(64)));
-        typedef uint16_t v16h __attribute__((vector_size(32)));
-        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 65280.0f;
-        for (; p + 4 <= npx; p += 4) {
+    /* Whole blocks of 4 pixels x 4 rows: convert each position (4 rows x 4 channels), then transpose the 4 x 4
+       matrix of pixels so each row of the tile is one store and the block is written contiguously. */
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    typedef ck_tile_t v16t __attribute__((vector_size(16 * sizeof(ck_tile_t))));
+    typedef ck_tile_px v4p __attribute__((vector_size(4 * sizeof(ck_tile_px))));
+    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f, top16 = (v16f){0} + CK_TILE_TOP;
+    for (; rows == CK_GAUSS_PIXELS && x + 4 <= w; x += 4) {
+        v4p q[4];
+        for (int m = 0; m < 4; m++) {
             v16f v;
-            memcpy(&v, b + (p / 4) * line, 64);
-            v = v * sc + half;
+            memcpy(&v, buf + (size_t)(x + m) * CK_GAUSS_LANES, 64);
+            v = v * sc16 + half16;
             v = __builtin_elementwise_max(v, (v16f){0});
-            v = __builtin_elementwise_min(v, top);
-            const v16h q = __builtin_convertvector(__builtin_convertvector(v, v16i), v16h);
-            memcpy(d + (size_t)p * 4, &q, 32);
+            v = __builtin_elementwise_min(v, top16);
+            q[m] = (v4p)__builtin_convertvector(__builtin_convertvector(v, v16i), v16t);
         }
+        const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6);
+        const v4p t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
+        const v4p t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6);
+        const v4p t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
+        const v4p o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+        const v4p o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+        ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride;
+        memcpy(t, &o0, sizeof o0);
+        memcpy(t + 16, &o1, sizeof o1);
+        memcpy(t + 32, &o2, sizeof o2);
+        memcpy(t + 48, &o3, sizeof o3);
+    }
 #endif
-        for (; p < npx; p++)
+    for (; x < wt; x++) {
+        ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride + (x % 4) * 4;
+        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
+        for (uint32_t q = 0; q < rows; q++)
             for (int c = 0; c < 4; c++) {
-                float v = b[(p / 4) * line + (p % 4) * 4 + c] * scale + 0.5f;
+                float v = b[q * 4 + c] * scale + 0.5f;
                 v = v < 0.0f ? 0.0f : v;
-                v = v > 65280.0f ? 65280.0f : v;
-                d[(size_t)p * 4 + c] = (uint16_t)(int32_t)v;
+                v = v > CK_TILE_TOP ? CK_TILE_TOP : v;
+                t[(size_t)q * 16 + c] = x < w ? (ck_tile_t)(int32_t)v : 0;
             }
     }
 }
 
-/* Transposes up to CK_GAUSS_PIXELS rows into lanes: buf[(pad + x) * LANES + row * 4 + c] = src[row][x][c], pad
-   columns replicated; rows past `rows` repeat the last. Position by position, so the lane buffer is written
-   sequentially while the rows are read as a few parallel streams. */
-static void CK_BLUR_NAME(gauss_load_rows_u16)(const uint16_t *src, size_t stride16, uint32_t rows, uint32_t w,
-                                              uint32_t pad, float *buf) {
-    const uint16_t *rowp[CK_GAUSS_PIXELS];
-    for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) rowp[q] = src + (size_t)(q < rows ? q : rows - 1) * stride16;
-    const size_t total = (size_t)w + 2 * (size_t)pad;
-    for (size_t i = 0; i < total; i++) {
-        const size_t x = i < pad ? 0 : (i - pad >= w ? w - 1 : i - pad);
-        float *b = buf + i * CK_GAUSS_LANES;
-#if CK_BLUR_VBYTES > 4
-        typedef uint16_t v4h __attribute__((vector_size(8)));
-        typedef float v4f __attribute__((vector_size(16)));
-        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) {
-            v4h p;
-            memcpy(&p, rowp[q] + x * 4, 8);
-            const v4f f = __builtin_convertvector(p, v4f);
-            memcpy(b + q * 4, &f, 16);
-        }
-#else
-        for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++)
-            for (int c = 0; c < 4; c++) b[q * 4 + c] = (float)rowp[q][x * 4 + c];
-#endif
+/* Vertical input: one tile (h rows of 16 values) into a line of h + 2 pad positions, first / last row
+   replicated. */
+static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, float *line) {
+    typedef ck_tile_t vt __attribute__((vector_size(CK_VL * sizeof(ck_tile_t))));
+    float e[CK_GAUSS_LANES];
+    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[l];
+    for (size_t i = 0; i < pad; i++) memcpy(line + i * CK_GAUSS_LANES, e, sizeof e);
+    float *b = line + (size_t)pad * CK_GAUSS_LANES;
+    const size_t n = (size_t)h * CK_GAUSS_LANES;
+    size_t i = 0;
+    for (; i + CK_VL <= n; i += CK_VL) {
+        vt u;
+        memcpy(&u, tile + i, sizeof u);
+        STF(b + i, __builtin_convertvector(u, vf));
     }
+    for (; i < n; i++) b[i] = (float)tile[i];
+    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[n - CK_GAUSS_LANES + l];
+    for (size_t j = 0; j < pad; j++) memcpy(b + n + j * CK_GAUSS_LANES, e, sizeof e);
 }
 
-/* value * scale + 0.5 clamped to [0, 255], truncated; then each colour byte is clamped to its alpha byte
-   (the exact result keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it). */
-static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, size_t stride, uint32_t rows,
-                                              uint32_t w, float scale) {
+/* Vertical output: `lines` column lines (4 pixels each, `total` positions apart) for rows y < h into dst:
+   value * scale + 0.5 clamped to [0, 255], truncated, colour bytes clamped to their alpha (the exact result
+   keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it), npx pixels per row;
+   then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
+   written together so each row (a new page for a wide image) is visited once per group. */
+static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
+static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
+                                              uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
+    const size_t line = total * CK_GAUSS_LANES;
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *d = dst + (size_t)y * stride;
+        uint32_t p = 0;
 #if CK_BLUR_VBYTES > 4
-    /* Same arithmetic, four pixels of one row (16 lanes) at a time so each row gets 16-byte stores; min with the
-       broadcast alpha lane of each pixel leaves alpha itself. */
-    typedef float v4f __attribute__((vector_size(16)));
-    typedef float v16f __attribute__((vector_size(64)));
-    typedef int32_t v4i __attribute__((vector_size(16)));
-    typedef int32_t v16i __attribute__((vector_size(64)));
-    typedef uint8_t v4b __attribute__((vector_size(4)));
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
-    uint32_t x = 0;
-    for (; x + 4 <= w; x += 4) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
-            v4f p0, p1, p2, p3;
-            memcpy(&p0, b + q * 4, 16);
-            memcpy(&p1, b + CK_GAUSS_LANES + q * 4, 16);
-            memcpy(&p2, b + 2 * CK_GAUSS_LANES + q * 4, 16);
-            memcpy(&p3, b + 3 * CK_GAUSS_LANES + q * 4, 16);
-            v16f v = __builtin_shufflevector(__builtin_shufflevector(p0, p1, 0, 1, 2, 3, 4, 5, 6, 7),
-                                             __builtin_shufflevector(p2, p3, 0, 1, 2, 3, 4, 5, 6, 7), 0, 1, 2, 3, 4, 5,
-                                             6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        typedef float v16f __attribute__((vector_size(64)));
+        typedef int32_t v16i __attribute__((vector_size(64)));
+        typedef uint8_t v16b __attribute__((vector_size(16)));
+        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+        for (; p + 4 <= npx; p += 4) {
+            v16f v;
+            memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
             v = v * sc + half;
             v = __builtin_elementwise_max(v, (v16f){0});
             v = __builtin_elementwise_min(v, top);
@@ -402,41 +342,25 @@ static void CK_BLUR_NAME(gauss_store_rows_u8)(const float *buf, uint8_t *dst, si
             t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
                                                                      15, 15, 15));
             const v16b o = __builtin_convertvector(t, v16b);
-            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 16);
+            memcpy(d + (size_t)p * 4, &o, 16);
         }
-    }
-    const v4f sc4 = (v4f){0} + scale, half4 = (v4f){0} + 0.5f, top4 = (v4f){0} + 255.0f;
-    for (; x < w; x++) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
-            v4f v;
-            memcpy(&v, b + q * 4, 16);
-            v = v * sc4 + half4;
-            v = __builtin_elementwise_max(v, (v4f){0});
-            v = __builtin_elementwise_min(v, top4);
-            v4i t = __builtin_convertvector(v, v4i);
-            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3));
-            const v4b o = __builtin_convertvector(t, v4b);
-            memcpy(dst + (size_t)q * stride + (size_t)x * 4, &o, 4);
-        }
-    }
-#else
-    for (uint32_t x = 0; x < w; x++) {
-        const float *b = buf + (size_t)x * CK_GAUSS_LANES;
-        for (uint32_t q = 0; q < rows; q++) {
+#endif
+        for (; p < npx; p++) {
+            const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
             uint32_t t[4];
             for (int c = 0; c < 4; c++) {
-                float v = b[q * 4 + c] * scale + 0.5f;
+                float v = b[c] * scale + 0.5f;
                 v = v < 0.0f ? 0.0f : v;
                 v = v > 255.0f ? 255.0f : v;
                 t[c] = (uint32_t)(int32_t)v;
             }
-            uint8_t *d = dst + (size_t)q * stride + (size_t)x * 4;
-            for (int c = 0; c < 3; c++) d[c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
-            d[3] = (uint8_t)t[3];
+            for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
+            d[(size_t)p * 4 + 3] = (uint8_t)t[3];
         }
     }
-#endif
+    /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of the
+       per-row work. */
+    if (colour != NULL) CK_BLUR_NAME(colour)(dst, stride, h, npx, colour);
 }
 
 /* MARK: - Backdrop */
@@ -447,22 +371,65 @@ static inline uint32_t CK_BLUR_NAME(div255)(uint32_t x) {
     return (y + (y >> 8)) >> 8;
 }
 
-static void CK_BLUR_NAME(colour)(uint8_t *px, size_t n, const ck_blur_colour *cp) {
+static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp) {
     const ck_blur_colour c = *cp;
-    CK_BLUR_NOVEC
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *p = px + i * 4;
-        const float r = (float)p[0], g = (float)p[1], b = (float)p[2], a = (float)p[3];
-        uint32_t out[3];
-        for (int k = 0; k < 3; k++) {
-            float v = (c.m[k][0] * r + c.m[k][1] * g) + c.m[k][2] * b;
-            v = v < 0.0f ? 0.0f : v;
-            v = v > a ? a : v;
-            out[k] = (uint32_t)(int32_t)(v + 0.5f);
+    for (uint32_t row = 0; row < rows; row++) {
+        uint8_t *px = rowp + (size_t)row * stride;
+        size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+        /* 8 pixels at a time, channels deinterleaved into lanes: the same float and integer operations per pixel
+           as the loop below (max / min stand in for the clamps; they differ only in the sign of a zero, which
+           + 0.5 and truncation erase). */
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        typedef uint8_t v8b __attribute__((vector_size(8)));
+        typedef float v8f __attribute__((vector_size(32)));
+        typedef int32_t v8i __attribute__((vector_size(32)));
+        typedef uint16_t v8h __attribute__((vector_size(16)));
+        for (; i + 8 <= n; i += 8) {
+            v32b u;
+            memcpy(&u, px + i * 4, 32);
+            const v8b rb = __builtin_shufflevector(u, u, 0, 4, 8, 12, 16, 20, 24, 28);
+            const v8b gb = __builtin_shufflevector(u, u, 1, 5, 9, 13, 17, 21, 25, 29);
+            const v8b bb = __builtin_shufflevector(u, u, 2, 6, 10, 14, 18, 22, 26, 30);
+            const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
+            const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
+            const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
+            /* The tint blend in 16 bits: x * inv_alpha + 128 <= 255 * 255 + 128 and y + (y >> 8) <= 65407, so
+               div255 is exact in u16 lanes. */
+            const uint16_t inv = (uint16_t)c.inv_alpha;
+            v8b o[4];
+            for (int k = 0; k < 3; k++) {
+                v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
+                v = __builtin_elementwise_max(v, (v8f){0});
+                v = __builtin_elementwise_min(v, a);
+                const v8h q = __builtin_convertvector(__builtin_convertvector(v + 0.5f, v8i), v8h) * inv + 128;
+                o[k] = __builtin_convertvector((uint16_t)c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
+            }
+            const v8h qa = __builtin_convertvector(ab, v8h) * inv + 128;
+            o[3] = __builtin_convertvector((uint16_t)c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
+            typedef uint8_t v16b __attribute__((vector_size(16)));
+            const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v32b out = __builtin_shufflevector(rg, ba, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23,
+                                                     8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+            memcpy(px + i * 4, &out, 32);
         }
-        const uint32_t alpha = p[3];
-        for (int k = 0; k < 3; k++) p[k] = (uint8_t)(c.tint[k] + CK_BLUR_NAME(div255)(out[k] * c.inv_alpha));
-        p[3] = (uint8_t)(c.tint[3] + CK_BLUR_NAME(div255)(alpha * c.inv_alpha));
+#endif
+        CK_BLUR_NOVEC
+        for (; i < n; i++) {
+            uint8_t *p = px + i * 4;
+            const float r = (float)p[0], g = (float)p[1], b = (float)p[2], a = (float)p[3];
+            uint32_t out[3];
+            for (int k = 0; k < 3; k++) {
+                float v = (c.m[k][0] * r + c.m[k][1] * g) + c.m[k][2] * b;
+                v = v < 0.0f ? 0.0f : v;
+                v = v > a ? a : v;
+                out[k] = (uint32_t)(int32_t)(v + 0.5f);
+            }
+            const uint32_t alpha = p[3];
+            for (int k = 0; k < 3; k++) p[k] = (uint8_t)(c.tint[k] + CK_BLUR_NAME(div255)(out[k] * c.inv_alpha));
+            p[3] = (uint8_t)(c.tint[3] + CK_BLUR_NAME(div255)(alpha * c.inv_alpha));
+        }
     }
 }
 
@@ -490,6 +457,25 @@ static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t
             memcpy(out + (size_t)m * 4, &o, 4);
         }
     } else {
+        /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
+        typedef uint8_t v64b __attribute__((vector_size(64)));
+        typedef uint16_t v64h __attribute__((vector_size(128)));
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        for (; m + 8 <= count; m += 8) {
+            v64b r0, r1;
+            memcpy(&r0, src + (size_t)m * 8, 64);
+            memcpy(&r1, src + stride + (size_t)m * 8, 64);
+            const v64h acc = __builtin_convertvector(r0, v64h) + __builtin_convertvector(r1, v64h);
+            const v32h even = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
+                                                      27, 32, 33, 34, 35, 40, 41, 42, 43, 48, 49, 50, 51, 56, 57, 58,
+                                                      59);
+            const v32h odd = __builtin_shufflevector(acc, acc, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29,
+                                                     30, 31, 36, 37, 38, 39, 44, 45, 46, 47, 52, 53, 54, 55, 60, 61,
+                                                     62, 63);
+            const v32b o = __builtin_convertvector((even + odd + 2) >> 2, v32b);
+            memcpy(out + (size_t)m * 4, &o, 32);
+        }
         for (; m + 2 <= count; m += 2) {
             v16b r0, r1;
             memcpy(&r0, src + (size_t)m * 8, 16);
@@ -527,6 +513,36 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
 #if CK_BLUR_VBYTES > 4
     const uint32_t blocks = w / k;
     typedef uint8_t v4b __attribute__((vector_size(4)));
+    /* Eight blocks per step: the three ring pixels of block j are a[j], a[j + 1], a[j + 2], so the per-phase sums
+       for 8 consecutive blocks are sums of three shifted 8-pixel vectors (u16: at most 255 * 2k); then the phases
+       are interleaved pixel by pixel (64-bit units). The reads stop at ring pixel blocks + 1 < xs. */
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    typedef uint64_t v8q __attribute__((vector_size(64)));
+    typedef uint64_t v16q __attribute__((vector_size(128)));
+    for (; m + 8 <= blocks; m += 8) {
+        v32b b0, b1, b2;
+        memcpy(&b0, a + (size_t)m * 4, 32);
+        memcpy(&b1, a + (size_t)m * 4 + 4, 32);
+        memcpy(&b2, a + (size_t)m * 4 + 8, 32);
+        const v32h r0 = __builtin_convertvector(b0, v32h), r1 = __builtin_convertvector(b1, v32h);
+        const v32h r2 = __builtin_convertvector(b2, v32h);
+        if (k == 2) {
+            const v8q e = (v8q)(r0 + 3 * r1), o = (v8q)(3 * r1 + r2);
+            const v16q eo = __builtin_shufflevector(e, o, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            memcpy(out + (size_t)m * 8, &eo, 128);
+        } else {
+            const v8q p0 = (v8q)(3 * r0 + 5 * r1), p1 = (v8q)(r0 + 7 * r1);
+            const v8q p2 = (v8q)(7 * r1 + r2), p3 = (v8q)(5 * r1 + 3 * r2);
+            const v16q x = __builtin_shufflevector(p0, p1, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16q y = __builtin_shufflevector(p2, p3, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+            const v16q lo = __builtin_shufflevector(x, y, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+            const v16q hi =
+                __builtin_shufflevector(x, y, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+            memcpy(out + (size_t)m * 16, &lo, 128);
+            memcpy(out + (size_t)m * 16 + 64, &hi, 128);
+        }
+    }
     if (k == 4) {
         typedef uint16_t v16h __attribute__((vector_size(32)));
         const v16h wa4 = {3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -603,16 +619,11 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
-        .gauss_load_cols_u8 = CK_BLUR_NAME(gauss_load_cols_u8),                                              \
-        .gauss_store_cols_u16 = CK_BLUR_NAME(gauss_store_cols_u16),                                          \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
-        .gauss_load_row_u8 = CK_BLUR_NAME(gauss_load_row_u8),                                                \
-        .gauss_add_row = CK_BLUR_NAME(gauss_add_row),                                                        \
-        .gauss_stage = CK_BLUR_NAME(gauss_stage),                                                            \
-        .gauss_fir_step = CK_BLUR_NAME(gauss_fir_step),                                                      \
-        .gauss_store_row_u16 = CK_BLUR_NAME(gauss_store_row_u16),                                            \
-        .gauss_load_rows_u16 = CK_BLUR_NAME(gauss_load_rows_u16),                                            \
-        .gauss_store_rows_u8 = CK_BLUR_NAME(gauss_store_rows_u8),                                            \
+        .gauss_load_rows_u8 = CK_BLUR_NAME(gauss_load_rows_u8),                                              \
+        .gauss_store_tiles = CK_BLUR_NAME(gauss_store_tiles),                                                \
+        .gauss_load_tile = CK_BLUR_NAME(gauss_load_tile),                                                    \
+        .gauss_store_cols_u8 = CK_BLUR_NAME(gauss_store_cols_u8),                                            \
         .colour = CK_BLUR_NAME(colour),                                                                      \
         .enlarge_h = CK_BLUR_NAME(enlarge_h),                                                                \
         .enlarge_v = CK_BLUR_NAME(enlarge_v),                                                                \
