@@ -490,8 +490,8 @@ static inline vf vf_min(vf a, vf b) { return a < b ? a : b; }
 static inline vf vf_max(vf a, vf b) { return a > b ? a : b; }
 static inline vf vf_abs(vf a) { return fabsf(a); }
 static inline vf vf_fma(vf a, vf b, vf c) { return a * b + c; }
+static inline vf vf_fnma(vf a, vf b, vf c) { return c - a * b; }
 static inline vm vf_lt(vf a, vf b) { return a < b; }
-static inline vm vf_le(vf a, vf b) { return a <= b; }
 static inline vm vf_gt(vf a, vf b) { return a > b; }
 static inline vm vf_ge(vf a, vf b) { return a >= b; }
 static inline vm vm_and(vm a, vm b) { return a && b; }

@@ -9,8 +9,8 @@
  *
  * Vocabulary (vf: floats, vm: lane mask, vi: int32 lanes; CK_V_WIDTH lanes):
  *   vf_set vf_load vf_store vf_add vf_sub vf_mul vf_div vf_sqrt vf_min vf_max vf_abs
- *   vf_fma(a, b, c) = a * b + c (fused where the ISA has it)
- *   vf_lt vf_le vf_gt vf_ge -> vm (false for NaN)   vm_and vm_xor vm_andnot(a, b) = a & ~b
+ *   vf_fma(a, b, c) = a * b + c, vf_fnma(a, b, c) = c - a * b (fused where the ISA has it)
+ *   vf_lt vf_gt vf_ge -> vm (false for NaN)   vm_and vm_xor vm_andnot(a, b) = a & ~b
  *   vf_sel(m, a, b) = m ? a : b   vm_any(m)   vm_all(m)   vm_count(m) (lanes set)
  *   vf_round_i (to nearest even) vi_to_f   vi_pow2(n) = 2^n for n in [-126, 127]   vi_bit(n, bit) = (n & bit) != 0
  *   vf_load_prop(p, &a, &b, &c, &d): CK_V_WIDTH propagators (array of structs) as four vectors
@@ -73,13 +73,13 @@ static inline vf ck_v_exp_neg(vf x) {
 
 #define CK_V_FAST_REDUCTION_MAX 8192.0f
 
-/* The one lane-validity rule (comparisons are false for NaN, so NaN fails every test). */
+/* The one lane-validity rule: omega0 > 0, zeta >= 0, t >= 0, all five finite. y * 0 is +-0 for finite y and NaN
+   for inf or NaN, so the sum of the five is >= 0 exactly when all are finite (comparisons are false for NaN). */
 static inline vm ck_v_lane_valid(vf w, vf z, vf x0, vf v0, vf t) {
-    const vf fmax = vf_set(FLT_MAX);
-    vm ok = vm_and(vf_gt(w, vf_set(0.0f)), vf_le(w, fmax));
-    ok = vm_and(ok, vm_and(vf_ge(z, vf_set(0.0f)), vf_le(z, fmax)));
-    ok = vm_and(ok, vm_and(vf_le(vf_abs(x0), fmax), vf_le(vf_abs(v0), fmax)));
-    return vm_and(ok, vm_and(vf_ge(t, vf_set(0.0f)), vf_le(t, fmax)));
+    const vf zero = vf_set(0.0f);
+    vf f = vf_fma(x0, zero, vf_fma(v0, zero, vf_fma(z, zero, vf_fma(t, zero, vf_mul(w, zero)))));
+    const vm finite = vf_ge(f, zero);
+    return vm_and(finite, vm_and(vf_gt(w, zero), vf_ge(vf_min(z, t), zero)));
 }
 
 static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float *px0, const float *pv0,
@@ -103,16 +103,16 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vf s2 = vf_mul(vf_sub(z, one), vf_add(z, one)); /* zeta^2 - 1, exact near zeta = 1 */
         const vf wd = vf_mul(w, vf_sqrt(vf_abs(s2)));
         const vf theta = vf_mul(wd, t);
-        const vf u = vf_mul(w, t);
         const vm series = vf_lt(theta, half);
+        const vm neg = vf_lt(s2, zero);
         const vm over = vm_andnot(vf_gt(s2, zero), series);
-        const vm under = vm_andnot(vf_lt(s2, zero), series);
+        const vm under = vm_andnot(neg, series);
         const vf inv_wd = vf_div(one, vf_sel(series, one, wd)); /* 1 / wd, shared by both non-series forms */
 
-        /* One exponential serves every regime: e^{-a t}, or e^{-r1 t} / 2 in overdamped lanes (the 1/2 of cosh
-           and sinh, folded into the argument as -ln 2). */
-        const vf r1 = vf_div(vf_mul(w, w), vf_add(a, wd));
-        const vf e = ck_v_exp_neg(vf_sub(vf_sel(over, vf_set(-0.693147180559945f), zero), vf_mul(vf_sel(over, r1, a), t)));
+        /* One exponential serves every regime: e^{-a t}, or e^{-r1 t} in overdamped lanes. */
+        const vf w2 = vf_mul(w, w);
+        const vf r1 = vf_div(w2, vf_add(a, wd));
+        const vf e = ck_v_exp_neg(vf_fnma(vf_sel(over, r1, a), t, zero));
 
         /* Reduction: theta = n pi/2 + r (underdamped), -2 theta = n ln 2 + r (overdamped; >= -87.3 so 2^n stays
            normal, and e^{-87.3} next to 1 is nothing). Series lanes reduce theta < 1/2 to n = 0 and ignore it. */
@@ -131,8 +131,10 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         }
         const vi n = vf_round_i(fn);
 
-        const vf rr = vf_mul(r, r);
-        const vf q = vf_sel(series, vf_mul(vf_mul(s2, u), u), vf_sel(over, rr, vf_sub(zero, rr)));
+        /* q = +-theta^2 (series: the sign of zeta^2 - 1), -r^2 (underdamped), r^2 (overdamped). */
+        const vf bq = vf_sel(series, theta, r);
+        const vf q0 = vf_mul(bq, bq);
+        const vf q = vf_sel(neg, vf_sub(zero, q0), q0);
         vf cq = vf_set(1.0f / 40320.0f);
         cq = vf_fma(cq, q, vf_set(1.0f / 720.0f));
         cq = vf_fma(cq, q, vf_set(1.0f / 24.0f));
@@ -145,7 +147,7 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         sq = vf_fma(sq, q, one);
 
         /* Underdamped: sin r = r Sq, cos r = Cq; quadrant n & 3 picks (sin, cos) = (sr, cr), (cr, -sr), (-sr, -cr),
-           (-cr, sr). Overdamped: e2 = e^{-2 theta}, C = 1 + e2, S = 1 - e2 (the 1/2 is in e). */
+           (-cr, sr). Overdamped: e2 = e^{-2 theta}, C = (1 + e2) / 2, S = (1 - e2) / 2. */
         const vf sr = vf_mul(r, sq);
         const vm swap = vi_bit(n, 1);
         const vm sneg = vi_bit(n, 2);
@@ -155,15 +157,15 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vf sn = vf_sel(sneg, vf_sub(zero, sv), sv);
         const vf cn = vf_sel(cneg, vf_sub(zero, cv), cv);
         const vf e2 = vf_mul(vf_add(cq, sr), vi_pow2(n));
-        const vf cc = vf_sel(under, cn, vf_sel(over, vf_add(one, e2), cq));
-        const vf ss = vf_sel(under, sn, vf_sel(over, vf_sub(one, e2), sq));
+        const vf cc = vf_sel(under, cn, vf_sel(over, vf_fma(e2, half, half), cq));
+        const vf ss = vf_sel(under, sn, vf_sel(over, vf_fnma(e2, half, half), sq));
         const vf ec = vf_mul(e, cc);
         const vf es = vf_mul(vf_mul(e, vf_sel(series, t, inv_wd)), ss);
 
         const vf b = vf_fma(a, x0, v0);                /* v0 + a x0 */
-        const vf c = vf_fma(vf_mul(w, w), x0, vf_mul(a, v0)); /* omega0^2 x0 + a v0 */
+        const vf c = vf_fma(w2, x0, vf_mul(a, v0)); /* omega0^2 x0 + a v0 */
         vf x = vf_fma(x0, ec, vf_mul(b, es));
-        vf v = vf_sub(vf_mul(v0, ec), vf_mul(c, es));
+        vf v = vf_fnma(c, es, vf_mul(v0, ec));
         const vf nan = vf_set(__builtin_nanf(""));
         x = vf_sel(valid, x, nan);
         v = vf_sel(valid, v, nan);
