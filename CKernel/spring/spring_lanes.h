@@ -90,7 +90,8 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         vf w = vf_load(omega0 + i), z = vf_load(zeta + i), x0 = vf_load(px0 + i), v0 = vf_load(pv0 + i);
         vf t = vf_load(pt + i);
         const vm valid = ck_v_lane_valid(w, z, x0, v0, t);
-        if (!vm_all(valid)) {
+        const int all_valid = vm_all(valid);
+        if (!all_valid) {
             invalid += (size_t)(CK_V_WIDTH - vm_count(valid));
             /* A harmless lane in place of an invalid one, so no NaN or inf flows through the math. */
             w = vf_sel(valid, w, one);
@@ -166,9 +167,11 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vf c = vf_fma(w2, x0, vf_mul(a, v0)); /* omega0^2 x0 + a v0 */
         vf x = vf_fma(x0, ec, vf_mul(b, es));
         vf v = vf_fnma(c, es, vf_mul(v0, ec));
-        const vf nan = vf_set(__builtin_nanf(""));
-        x = vf_sel(valid, x, nan);
-        v = vf_sel(valid, v, nan);
+        if (!all_valid) {
+            const vf nan = vf_set(__builtin_nanf(""));
+            x = vf_sel(valid, x, nan);
+            v = vf_sel(valid, v, nan);
+        }
         vf_store(px + i, x);
         vf_store(pv + i, v);
     }
