@@ -108,7 +108,8 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vm neg = vf_lt(s2, zero);
         const vm over = vm_andnot(vf_gt(s2, zero), series);
         const vm under = vm_andnot(neg, series);
-        const vf inv_wd = vf_div(one, vf_sel(series, one, wd)); /* 1 / wd, shared by both non-series forms */
+        /* 1 / wd, shared by both non-series forms (inf where wd = 0, a series lane, which never uses it). */
+        const vf inv_wd = vf_div(one, wd);
 
         /* One exponential serves every regime: e^{-a t}, or e^{-r1 t} in overdamped lanes. */
         const vf w2 = vf_mul(w, w);
@@ -132,9 +133,9 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         }
         const vi n = vf_round_i(fn);
 
-        /* q = +-theta^2 (series: the sign of zeta^2 - 1), -r^2 (underdamped), r^2 (overdamped). */
-        const vf bq = vf_sel(series, theta, r);
-        const vf q0 = vf_mul(bq, bq);
+        /* q = +-theta^2 (series: the sign of zeta^2 - 1), -r^2 (underdamped), r^2 (overdamped). A series lane has
+           theta < 1/2, reduced by pi/2 to n = 0 and r = theta exactly, so r serves it too. */
+        const vf q0 = vf_mul(r, r);
         const vf q = vf_sel(neg, vf_sub(zero, q0), q0);
         vf cq = vf_set(1.0f / 40320.0f);
         cq = vf_fma(cq, q, vf_set(1.0f / 720.0f));
