@@ -159,7 +159,8 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
         const vf sn = vf_sel(sneg, vf_sub(zero, sv), sv);
         const vf cn = vf_sel(cneg, vf_sub(zero, cv), cv);
         const vf e2 = vf_mul(vf_add(cq, sr), vi_pow2(n));
-        const vf cc = vf_sel(under, cn, vf_sel(over, vf_fma(e2, half, half), cq));
+        /* Series lanes have n = 0, so cn is already their cq. */
+        const vf cc = vf_sel(over, vf_fma(e2, half, half), cn);
         const vf ss = vf_sel(under, sn, vf_sel(over, vf_fnma(e2, half, half), sq));
         const vf ec = vf_mul(e, cc);
         const vf es = vf_mul(vf_mul(e, vf_sel(series, t, inv_wd)), ss);
