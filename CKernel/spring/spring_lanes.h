@@ -120,7 +120,8 @@ static size_t ck_lanes_eval(const float *omega0, const float *zeta, const float 
            normal, and e^{-87.3} next to 1 is nothing). Series lanes reduce theta < 1/2 to n = 0 and ignore it. */
         const vf xr = vf_sel(over, vf_max(vf_mul(theta, vf_set(-2.0f)), vf_set(-87.3f)),
                              vf_min(theta, vf_set(CK_V_FAST_REDUCTION_MAX)));
-        vf fn = vi_to_f(vf_round_i(vf_mul(xr, vf_sel(over, vf_set(1.44269504088896341f), vf_set(0.63661977236758134f)))));
+        const vf k = vf_sel(over, vf_set(1.44269504088896341f), vf_set(0.63661977236758134f)); /* 1/ln2, 2/pi */
+        vf fn = vi_to_f(vf_round_i(vf_mul(xr, k)));
         vf r = vf_fma(fn, vf_sel(over, vf_set(-0.693359375f), vf_set(-1.5703125f)), xr);
         r = vf_fma(fn, vf_sel(over, vf_set(2.12194440e-4f), vf_set(-4.837512969970703125e-4f)), r);
         r = vf_fma(fn, vf_sel(over, vf_set(-1.6465718e-12f), vf_set(-7.5497901e-8f)), r);

@@ -151,7 +151,8 @@ static void check_extreme_settling(void) {
     double near, far;
     ck_spring_settling_time((ck_spring){1, 2}, 1, 0, 1e-300, &near);
     ck_spring_settling_time((ck_spring){1, 2}, 1e300, 0, 1e-300, &far);
-    CHECK(fabs((far - near) - 300.0 * log(10.0) / (2.0 - sqrt(3.0))) < 1e-6, "log-domain settling %.17g %.17g", near, far);
+    CHECK(fabs((far - near) - 300.0 * log(10.0) / (2.0 - sqrt(3.0))) < 1e-6, "log-domain settling %.17g %.17g", near,
+          far);
     double x, v;
     CHECK(ck_spring_eval((ck_spring){1e300, 1e300}, 1, 0, 2, &x, &v) == CK_OK, "eval zeta 1e300");
     CHECK(fabs(x - exp(-1.0)) < 1e-15 && fabs(v + 0.5 * exp(-1.0)) < 1e-15, "eval zeta 1e300: %.17g %.17g", x, v);
