@@ -74,6 +74,35 @@ static void check_eval_n(void) {
     ck_isa_set(ck_isa_best());
 }
 
+/* Underdamped phases on both sides of 8192 rad, where the float Cody-Waite reduction hands over to the double one,
+   mixed with overdamped, critical and undamped lanes in the same blocks: every ISA within the float bound. */
+static void check_reduction_handover(void) {
+    enum { N = 160 };
+    static const float zetas[4] = {0.3f, 4.0f, 1.0f, 0.0f};
+    float w[N], z[N], x0[N], v0[N], t[N], x[N], v[N];
+    for (int i = 0; i < N; i++) {
+        w[i] = 100.0f, x0[i] = -0.75f, v0[i] = 40.0f;
+        z[i] = (i < 80 && i % 8 == 7) ? 1.5f : zetas[i % 4];
+        t[i] = (float)(78.0 + i * 0.05); /* omega0 t from 7800 to 8595 rad */
+    }
+    ck_isa isas[4] = {CK_ISA_SCALAR};
+    const int nisa = 1 + selftest_simd_isas(isas + 1);
+    for (int k = 0; k < nisa; k++) {
+        ck_isa_set(isas[k]);
+        CHECK(ck_spring_eval_n(w, z, x0, v0, t, x, v, N) == CK_OK, "hand-over eval_n, isa %d", isas[k]);
+        for (int i = 0; i < N; i++) {
+            double xe, ve;
+            ck_spring_eval((ck_spring){w[i], z[i]}, x0[i], v0[i], t[i], &xe, &ve);
+            const double b = 1e-6 * (4.0 + (double)w[i] * t[i]);
+            CHECK(fabs(x[i] - xe) <= b * scale_x(w[i], x0[i], v0[i]) &&
+                      fabs(v[i] - ve) <= b * scale_v(w[i], z[i], x0[i], v0[i]),
+                  "hand-over isa %d lane %d (z %g t %g): %.9g %.9g vs %.9g %.9g", isas[k], i, z[i], t[i], x[i], v[i], xe,
+                  ve);
+        }
+    }
+    ck_isa_set(ck_isa_best());
+}
+
 static void check_propagate(void) {
     const double rates[] = {30.0, 60.0, 120.0, 240.0};
     const ck_spring springs[] = {{4 * 3.14159265358979, 0.0}, {4 * 3.14159265358979, 0.7}, {20.0, 1.0}, {8.0, 3.0}};
@@ -193,5 +222,6 @@ void selftest_spring(void) {
     check_seam();
     check_extreme_settling();
     check_eval_n();
+    check_reduction_handover();
     check_propagate();
 }
