@@ -11,6 +11,7 @@
  * how the regimes meet without a seam: near q = 0 both come from their Taylor series.
  */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -33,19 +34,19 @@ static double spring_damped_factor(double z) {
     return sqrt(fabs((z - 1.0) * (z + 1.0)));
 }
 
-static void spring_basis(double w, double z, double t, double *ec, double *es) {
+/* e^{-a t} C(t) and e^{-a t} S(t) (see the file comment) as *ld = the log of the decay factor and the rest:
+   e^{ld} c and e^{ld} sm s. Kept apart so the settling-time solver can compare |x| with an epsilon far below
+   the double range in logs; spring_basis multiplies them, e^{ld} sm first (sm = t in the series, where t s alone
+   may overflow although e^{ld} t s does not). */
+static void spring_basis_parts(double w, double z, double t, double *ld, double *c, double *s, double *sm) {
     const double a = z * w;
     const double s2 = (z - 1.0) * (z + 1.0); /* zeta^2 - 1: only its sign and, below theta = 1, its value */
     const double wd = w * spring_damped_factor(z);
     /* Capped so a huge finite t never turns cos(theta) into cos(inf) = NaN. */
     const double theta = fmin(wd * t, DBL_MAX);
+    *sm = 1.0;
     if (s2 <= 0.0 || theta < 1.0) {
-        const double e = a == 0.0 ? 1.0 : exp(-a * t); /* undamped: no decay, even when t is infinite */
-        if (e == 0.0) {
-            /* Fully decayed (this also keeps (omega0 t)^2 = inf away from the series below). */
-            *ec = *es = 0.0;
-            return;
-        }
+        *ld = a == 0.0 ? 0.0 : -a * t; /* undamped: no decay, even when t is infinite */
         if (theta < 1.0) {
             /* |q| < 1: C = sum q^k / (2k)!, S / t = sum q^k / (2k + 1)!, to k = 10 (next term < 4e-19). */
             /* q = (zeta^2 - 1)(omega0 t)^2 = +/-theta^2: formed from theta, which is < 1 here, so a huge zeta
@@ -76,27 +77,65 @@ static void spring_basis(double w, double z, double t, double *ec, double *es) {
             /* Estrin's scheme: every frame of a transition evaluates springs here (critical damping, the UIKit
                default, always lands in this branch), and Horner's ten dependent multiply-adds were its latency. */
             const double q2 = q * q, q4 = q2 * q2, q8 = q4 * q4;
-            const double c = ((cc[0] + cc[1] * q) + q2 * (cc[2] + cc[3] * q)) +
-                             q4 * ((cc[4] + cc[5] * q) + q2 * (cc[6] + cc[7] * q)) +
-                             q8 * ((cc[8] + cc[9] * q) + q2 * cc[10]);
-            const double s = ((sc[0] + sc[1] * q) + q2 * (sc[2] + sc[3] * q)) +
-                             q4 * ((sc[4] + sc[5] * q) + q2 * (sc[6] + sc[7] * q)) +
-                             q8 * ((sc[8] + sc[9] * q) + q2 * sc[10]);
-            *ec = e * c;
-            *es = e * t * s;
+            *c = ((cc[0] + cc[1] * q) + q2 * (cc[2] + cc[3] * q)) + q4 * ((cc[4] + cc[5] * q) + q2 * (cc[6] + cc[7] * q)) +
+                 q8 * ((cc[8] + cc[9] * q) + q2 * cc[10]);
+            *s = ((sc[0] + sc[1] * q) + q2 * (sc[2] + sc[3] * q)) + q4 * ((sc[4] + sc[5] * q) + q2 * (sc[6] + sc[7] * q)) +
+                 q8 * ((sc[8] + sc[9] * q) + q2 * sc[10]);
+            *sm = t;
         } else {
-            *ec = e * cos(theta);
-            *es = e * sin(theta) / wd;
+            *c = cos(theta);
+            *s = sin(theta) / wd;
         }
         return;
     }
     /* Overdamped, theta >= 1. a - wd = omega0^2 / (a + wd): the slow decay rate without cancellation at
        large zeta. */
     const double r1 = w * w / (a + wd);
-    const double e1 = exp(-r1 * t);
     const double e2 = exp(-2.0 * theta); /* <= e^-2, so 1 - e2 keeps full precision */
-    *ec = 0.5 * e1 * (1.0 + e2);
-    *es = 0.5 * e1 * (1.0 - e2) / wd;
+    *ld = -r1 * t;
+    *c = 0.5 * (1.0 + e2);
+    *s = 0.5 * (1.0 - e2) / wd;
+}
+
+/* e^{-a t} C(t) and e^{-a t} S(t). Both are bounded for every t >= 0: the overdamped case never forms
+   e^{-a t} cosh(wd t) as a product of 0 and inf. */
+static void spring_basis(double w, double z, double t, double *ec, double *es) {
+    double ld, c, s, sm;
+    spring_basis_parts(w, z, t, &ld, &c, &s, &sm);
+    const double e = exp(ld);
+    if (e == 0.0) {
+        /* Fully decayed (and never 0 * inf with an unbounded s). */
+        *ec = *es = 0.0;
+        return;
+    }
+    *ec = e * c;
+    *es = e * sm * s;
+}
+
+/* a b c / (d f) with no overflow or underflow on the way (mantissas and exponents apart): the result is inf or 0
+   only when it is itself beyond the double range. d and f are positive. */
+static double scaled(double a, double b, double c, double d, double f) {
+    int ea, eb, ec, ed, ef;
+    const double m = frexp(a, &ea) * frexp(b, &eb) * frexp(c, &ec) / (frexp(d, &ed) * frexp(f, &ef));
+    return ldexp(m, ea + eb + ec - ed - ef);
+}
+
+/* Damping ratios from here on are "huge": sqrt(zeta^2 - 1) == zeta in double, so the two decay rates are exactly
+   omega0 / (2 zeta) and 2 zeta omega0 to double precision, and their ratio 4 zeta^2 >= 2^56. */
+#define CK_SPRING_HUGE_ZETA 0x1p27
+
+/* Huge zeta, as the sum of the slow and the fast exponential: with r1 = omega0 / (2 zeta), r2 = 2 zeta omega0,
+   e1 = e^{-r1 t}, e2 = e^{-r2 t}, ed = e1 (1 - e^{-(r2 - r1) t}) = e1 - e2 and g = 1 / (4 zeta^2),
+       x = x0 e1 + v0 / r2 ed - x0 g e2,   v = v0 e2 - r1 x0 ed - v0 g e1.
+   Every product goes through `scaled`, so zeta omega0, omega0 t or v0 / omega0 overflowing (zeta near DBL_MAX)
+   cannot turn into inf * 0 = NaN; a term is inf only when it truly exceeds the double range. */
+static void spring_state_huge_zeta(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    const double r1t = scaled(w, t, 0.5, z, 1.0);
+    const double r2t = scaled(z, w, t, 0.5, 1.0);
+    const double e1 = exp(-r1t), e2 = exp(-r2t);
+    const double ed = e1 * -expm1(-r2t); /* r2 - r1 == r2 in double */
+    *x = x0 * e1 + scaled(v0, ed, 0.5, z, w) - scaled(x0, e2, 0.25, z, z);
+    *v = v0 * e2 - scaled(x0, w, ed, z, 2.0) - scaled(v0, e1, 0.25, z, z);
 }
 
 /* The state is linear in (x0, v0), so a huge one is scaled down first and the result scaled back: products such
@@ -113,7 +152,8 @@ static void spring_state_direct(double w, double z, double x0, double v0, double
     double ec, es;
     spring_basis(w, z, t, &ec, &es);
     double scale = 1.0;
-    const double amplitude = fmax(fabs(x0), fabs(v0));
+    const double ax = fabs(x0), av = fabs(v0); /* finite: no fmax NaN rules needed */
+    const double amplitude = ax > av ? ax : av;
     if (amplitude > 0x1p900) {
         scale = amplitude;
         x0 /= scale;
@@ -128,6 +168,10 @@ static void spring_state_direct(double w, double z, double x0, double v0, double
 /* Springs whose zeta * omega0 or omega0^2 overflow are evaluated in dimensionless time tau = omega0 t (the same
    motion for omega0 = 1 with velocity v0 / omega0), where the rates are zeta and 1; the velocity is scaled back. */
 static void spring_state(double w, double z, double x0, double v0, double t, double *x, double *v) {
+    if (z >= CK_SPRING_HUGE_ZETA && t > 0.0 && (x0 != 0.0 || v0 != 0.0)) {
+        spring_state_huge_zeta(w, z, x0, v0, t, x, v);
+        return;
+    }
     if (z * w < 0x1p1000 && w < 0x1p500) {
         spring_state_direct(w, z, x0, v0, t, x, v);
         return;
@@ -145,8 +189,8 @@ static double spring_x(double w, double z, double x0, double v0, double t) {
 
 /* MARK: - Validation */
 
-/* One compare (NaN fails it): isfinite() here compiles to a classification of the bit pattern, and the five checks
-   of ck_spring_eval were a quarter of its cost on a transition's per-frame path. */
+/* |value| <= DBL_MAX is false for inf and NaN: two instructions, where isfinite costs about eight (it is a quarter
+   of ck_spring_eval's own work). */
 static int is_finite(double value) { return fabs(value) <= DBL_MAX; }
 
 static int spring_valid(ck_spring s) {
@@ -167,8 +211,9 @@ ck_status ck_spring_make(double mass, double stiffness, double damping, ck_sprin
         damping < 0.0)
         return CK_ERR_ARGUMENT;
     const double omega0 = sqrt(stiffness / mass);
-    /* sqrt(k) sqrt(m), not sqrt(k m): the product overflows or underflows long before the result does. */
-    const double zeta = damping / (2.0 * sqrt(stiffness) * sqrt(mass));
+    /* sqrt(k) sqrt(m), not sqrt(k m), and that product kept apart from c (`scaled`): sqrt(k) sqrt(m) itself
+       overflows when both are near DBL_MAX, long before the result does. */
+    const double zeta = scaled(damping, 0.5, 1.0, sqrt(stiffness), sqrt(mass));
     if (!is_finite(omega0) || !(omega0 > 0.0) || !is_finite(zeta)) return CK_ERR_ARGUMENT; /* k/m out of range */
     *out = (ck_spring){omega0, zeta};
     return CK_OK;
@@ -234,13 +279,40 @@ static double first_root(double a_coef, double b_coef, double wd, int under) {
     return atanh(y) / wd; /* atanh(y) ~ y for small y: accurate as wd -> 0 */
 }
 
-/* The crossing in [lo, hi] where |x(lo)| >= eps > |x(hi)| and |x| is monotone: bisection to the last
+/* The settling problem as the solver sees it: dimensionless time tau = omega0 t (the spring
+   x'' + 2 zeta x' + x = 0 from (x0, vs = v0 / omega0)), with the state and epsilon scaled by one power of two so
+   that max(|x0|, |vs|) is in [1/4, 1). The problem is linear in (x0, vs, epsilon), so the crossing times are
+   unchanged, and no product such as zeta vs or the peak / epsilon ratio can overflow. When the scaled epsilon
+   would fall out of the normal range (|x| must decay by more than 2^900), |x| >= eps is decided in logs. */
+typedef struct settle_problem {
+    double z, x0, vs;
+    double eps;     /* the scaled epsilon (unused in logs) */
+    double log_eps; /* its natural log, always set */
+    int in_logs;
+} settle_problem;
+
+/* log(|x(tau)| / eps): x = e^{ld} (x0 c + (vs + zeta x0) s), the decay kept as a log so nothing underflows. */
+static double log_ratio(const settle_problem *p, double tau) {
+    if (!p->in_logs) return log(fabs(spring_x(1.0, p->z, p->x0, p->vs, tau)) / p->eps);
+    double ld, c, s, sm;
+    spring_basis_parts(1.0, p->z, tau, &ld, &c, &s, &sm);
+    s *= sm; /* sm = tau only in the series (theta < 1), which the solver reaches with modest tau: no overflow */
+    return ld + log(fabs(p->x0 * c + p->vs * s + p->z * s * p->x0)) - p->log_eps;
+}
+
+static int above(const settle_problem *p, double tau) {
+    if (!p->in_logs) return fabs(spring_x(1.0, p->z, p->x0, p->vs, tau)) >= p->eps;
+    return log_ratio(p, tau) >= 0.0;
+}
+
+/* The crossing in [lo, hi] where above(lo) holds, above(hi) does not and |x| is monotone: bisection to the last
    representable step (each step is one closed-form evaluation accurate to a few ulp). */
-static double bisect_crossing(double w, double z, double x0, double v0, double eps, double lo, double hi) {
+static double bisect_crossing(int (*pred)(const settle_problem *, double), const settle_problem *p, double lo,
+                              double hi) {
     for (int i = 0; i < 2100; i++) {
         const double mid = lo + 0.5 * (hi - lo);
         if (!(mid > lo && mid < hi)) break;
-        if (fabs(spring_x(w, z, x0, v0, mid)) >= eps)
+        if (pred(p, mid))
             lo = mid;
         else
             hi = mid;
@@ -248,38 +320,34 @@ static double bisect_crossing(double w, double z, double x0, double v0, double e
     return lo;
 }
 
-static double settling_time(double w, double z, double x0, double v0, double eps) {
-    if (x0 == 0.0 && v0 == 0.0) return 0.0;
-    if (z == 0.0) {
-        /* Undamped: |x| oscillates with amplitude sqrt(x0^2 + (v0 / omega0)^2) forever. */
-        return hypot(x0, v0 / w) <= eps ? 0.0 : INFINITY;
-    }
-    const double a = z * w;
+/* The last crossing in tau for zeta < CK_SPRING_HUGE_ZETA (zeta > 0, state not at rest). */
+static double settling_tau(const settle_problem *p) {
+    const double z = p->z, x0 = p->x0, v0 = p->vs;
+    const double a = z;
     const double s2 = (z - 1.0) * (z + 1.0);
-    const double wd = w * spring_damped_factor(z);
-    const double cx = w * w * x0 + a * v0; /* extrema: v0 C = cx S */
-    const double bx = v0 + a * x0;         /* zeros: x0 C = -bx S */
+    const double wd = spring_damped_factor(z);
+    const double cx = x0 + a * v0; /* extrema: v0 C = cx S */
+    const double bx = v0 + a * x0; /* zeros: x0 C = -bx S */
     const int under = s2 < 0.0;
     const double te = first_root(v0, cx, wd, under);
     const double tz = first_root(x0, -bx, wd, under);
 
     if (under) {
         const double half = ck_pi / wd;
-        const double peak = fabs(spring_x(w, z, x0, v0, te));
-        if (peak >= eps) {
+        if (above(p, te)) {
             /* Peak k (at te + k half) is peak * e^{-a k half}: the last one >= eps, then fix rounding. */
-            double k = floor(log(peak / eps) / (a * half));
+            double k = floor(log_ratio(p, te) / (a * half));
             if (!(k >= 0.0)) k = 0.0;
-            for (int i = 0; i < 8 && k > 0.0 && fabs(spring_x(w, z, x0, v0, te + k * half)) < eps; i++) k -= 1.0;
-            for (int i = 0; i < 8 && fabs(spring_x(w, z, x0, v0, te + (k + 1.0) * half)) >= eps; i++) k += 1.0;
+            for (int i = 0; i < 8 && k > 0.0 && !above(p, te + k * half); i++) k -= 1.0;
+            for (int i = 0; i < 8 && above(p, te + (k + 1.0) * half); i++) k += 1.0;
             const double lo = te + k * half;
             double gap = tz - te; /* from an extremum to the next zero */
             if (gap <= 0.0) gap += half;
-            return bisect_crossing(w, z, x0, v0, eps, lo, lo + gap);
+            return bisect_crossing(above, p, lo, lo + gap);
         }
         /* Every later peak is below eps: only a start above eps that falls to the first zero remains. */
-        if (fabs(x0) <= eps || tz <= 0.0) return 0.0;
-        return bisect_crossing(w, z, x0, v0, eps, 0.0, tz);
+        if (!above(p, 0.0) || tz <= 0.0) return 0.0;
+        return bisect_crossing(above, p, 0.0, tz);
     }
 
     /* Critical / overdamped: boundaries 0, te, tz (if they exist), then a point beyond which |x| < eps. */
@@ -294,12 +362,59 @@ static double settling_time(double w, double z, double x0, double v0, double eps
         pts[2] = tmp;
     }
     /* After the last boundary |x| falls monotonically to 0, so doubling finds an end below eps. */
-    const double slow = w * w / (a + wd);
+    const double slow = 1.0 / (a + wd);
     double end = pts[m - 1] + 1.0 / slow;
-    for (int i = 0; i < 2100 && fabs(spring_x(w, z, x0, v0, end)) >= eps; i++) end *= 2.0;
+    for (int i = 0; i < 2100 && above(p, end); i++) end *= 2.0;
     pts[m++] = end;
     for (int i = m - 2; i >= 0; i--)
-        if (fabs(spring_x(w, z, x0, v0, pts[i])) >= eps) return bisect_crossing(w, z, x0, v0, eps, pts[i], pts[i + 1]);
+        if (above(p, pts[i])) return bisect_crossing(above, p, pts[i], pts[i + 1]);
+    return 0.0;
+}
+
+/* Huge zeta (>= CK_SPRING_HUGE_ZETA): x falls from x0 to A = x0 + vs / (2 zeta) on the fast scale 1 / (2 zeta)
+   and then decays as A e^{-tau / (2 zeta)}. Tau itself may exceed the double range (zeta near DBL_MAX) where t
+   does not, so each phase is solved in its own unit: u = 2 zeta tau (fast), s = tau / (2 zeta) (slow); with
+   g = 1 / (4 zeta^2) <= 2^-56, x(u) = e^{-g u} (x0 + k (1 - e^{-u})) - g x0 e^{-u}, k = vs / (2 zeta). */
+static double huge_x(const settle_problem *p, double u) {
+    const double z = p->z, k = scaled(p->vs, 0.5, 1.0, z, 1.0), g = scaled(0.25, 1.0, 1.0, z, z);
+    const double gu = g == 0.0 ? 0.0 : g * u; /* g underflows for zeta > 2^511: e^{-g u} = 1 then */
+    return exp(-gu) * (p->x0 + k * -expm1(-u)) - g * p->x0 * exp(-u);
+}
+
+static int huge_above(const settle_problem *p, double u) {
+    const double x = fabs(huge_x(p, u));
+    return p->in_logs ? log(x) >= p->log_eps : x >= p->eps;
+}
+
+/* The last crossing in seconds for a huge zeta. */
+static double settling_time_huge(const settle_problem *p, double w) {
+    const double z = p->z, x0 = p->x0;
+    const double k = scaled(p->vs, 0.5, 1.0, z, 1.0);
+    const double g = scaled(0.25, 1.0, 1.0, z, z);
+    const double A = x0 + k;
+    const double la = p->in_logs ? log(fabs(A)) - p->log_eps : log(fabs(A) / p->eps);
+    /* |A| e^{-s} = eps at s = la; beyond u = 64 the fast term is below e^{-64} of the slow one. */
+    if (la >= 64.0 * g) return scaled(la, 2.0, z, w, 1.0);
+    /* Otherwise the last crossing is in the fast phase: pieces split at the zero of x0 + k (1 - e^{-u}) and at
+       the extremum, where e^{-u} (k + g x0 + g k) = g A (e^{-g u} = 1 to double precision for u < 2^40). */
+    double pts[4];
+    int m = 0;
+    pts[m++] = 0.0;
+    const double uz = (k != 0.0 && x0 / k > -1.0 && x0 / k < 0.0) ? -log1p(x0 / k) : -1.0;
+    const double ratio = (k + g * x0 + g * k) / A;
+    const double ue = ratio > 0.0 ? log(ratio) + 2.0 * log(z) + log(4.0) : -1.0;
+    if (uz > 0.0 && is_finite(uz)) pts[m++] = uz;
+    if (ue > 0.0 && is_finite(ue)) pts[m++] = ue;
+    if (m == 3 && pts[1] > pts[2]) {
+        const double tmp = pts[1];
+        pts[1] = pts[2];
+        pts[2] = tmp;
+    }
+    double end = pts[m - 1] + 64.0;
+    for (int i = 0; i < 2100 && huge_above(p, end); i++) end *= 2.0;
+    pts[m++] = end;
+    for (int i = m - 2; i >= 0; i--)
+        if (huge_above(p, pts[i])) return scaled(bisect_crossing(huge_above, p, pts[i], pts[i + 1]), 0.5, 1.0, z, w);
     return 0.0;
 }
 
@@ -309,16 +424,39 @@ ck_status ck_spring_settling_time(ck_spring s, double x0, double v0, double epsi
     if (!t) return CK_ERR_NULL;
     if (!spring_valid(s) || !is_finite(x0) || !is_finite(v0) || !is_finite(epsilon) || epsilon <= 0.0)
         return CK_ERR_ARGUMENT;
-    /* Solved in dimensionless time tau = omega0 t (the spring x'' + 2 zeta x' + x = 0 with velocity v0 / omega0),
-       then scaled back: the same answer for ordinary springs, and no overflow or underflow inside the solver for
-       extreme omega0. A time or a scaled velocity beyond double range means the state effectively never settles. */
-    const double v_scaled = v0 / s.omega0;
-    if (!is_finite(v_scaled)) {
-        *t = INFINITY;
+    if (x0 == 0.0 && v0 == 0.0) {
+        *t = 0.0;
         return CK_OK;
     }
-    const double tau = settling_time(1.0, s.zeta, x0, v_scaled, epsilon);
-    const double time = tau / s.omega0;
+    if (s.zeta == 0.0) {
+        /* Undamped: |x| oscillates with amplitude sqrt(x0^2 + (v0 / omega0)^2) forever (inf: certainly above). */
+        *t = hypot(x0, v0 / s.omega0) <= epsilon ? 0.0 : INFINITY;
+        return CK_OK;
+    }
+    /* x0 = mx 2^ex, vs = v0 / omega0 = mv 2^ev with |mx| < 1, |mv| < 2, then both scaled by 2^-e. */
+    int ex = 0, ev = 0, ew = 0, ee = 0;
+    const double mx = frexp(x0, &ex);
+    const double mv = frexp(v0, &ev) / frexp(s.omega0, &ew);
+    ev -= ew;
+    int e = INT_MIN;
+    if (x0 != 0.0) e = ex;
+    if (v0 != 0.0 && ev + 1 > e) e = ev + 1;
+    settle_problem p = {.z = s.zeta, .x0 = ldexp(mx, ex - e), .vs = ldexp(mv, ev - e)};
+    const double me = frexp(epsilon, &ee);
+    if (ee - e > 2) {
+        /* Energy x^2 + vs^2 never grows when damped, so |x| <= sqrt(2) < eps for all t. */
+        *t = 0.0;
+        return CK_OK;
+    }
+    p.log_eps = log(me) + (double)(ee - e) * 0.69314718055994530942;
+    p.in_logs = ee - e < -900;
+    p.eps = p.in_logs ? 0.0 : ldexp(me, ee - e);
+    double time;
+    if (s.zeta >= CK_SPRING_HUGE_ZETA)
+        time = settling_time_huge(&p, s.omega0);
+    else
+        time = settling_tau(&p) / s.omega0;
+    /* A time beyond double range means the state effectively never settles. */
     *t = isnan(time) ? INFINITY : time;
     return CK_OK;
 }
@@ -355,8 +493,8 @@ static inline vf vf_min(vf a, vf b) { return a < b ? a : b; }
 static inline vf vf_max(vf a, vf b) { return a > b ? a : b; }
 static inline vf vf_abs(vf a) { return fabsf(a); }
 static inline vf vf_fma(vf a, vf b, vf c) { return a * b + c; }
+static inline vf vf_fnma(vf a, vf b, vf c) { return c - a * b; }
 static inline vm vf_lt(vf a, vf b) { return a < b; }
-static inline vm vf_le(vf a, vf b) { return a <= b; }
 static inline vm vf_gt(vf a, vf b) { return a > b; }
 static inline vm vf_ge(vf a, vf b) { return a >= b; }
 static inline vm vm_and(vm a, vm b) { return a && b; }

@@ -13,8 +13,8 @@
 
 #include "../ck_internal.h"
 
-/* The widest block any ISA uses (AVX2: 8 floats); the tail buffers in spring.c have this size. */
-#define CK_SPRING_MAX_WIDTH 8
+/* The widest block any ISA uses (AVX2: four vectors of 8 floats); the tail buffers in spring.c have this size. */
+#define CK_SPRING_MAX_WIDTH 32
 
 struct ck_spring_ops {
     /* Lanes per block; every n passed below is a positive multiple of it. */

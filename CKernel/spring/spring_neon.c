@@ -22,8 +22,8 @@ static inline vf vf_min(vf a, vf b) { return vminq_f32(a, b); }
 static inline vf vf_max(vf a, vf b) { return vmaxq_f32(a, b); }
 static inline vf vf_abs(vf a) { return vabsq_f32(a); }
 static inline vf vf_fma(vf a, vf b, vf c) { return vfmaq_f32(c, a, b); }
+static inline vf vf_fnma(vf a, vf b, vf c) { return vfmsq_f32(c, a, b); }
 static inline vm vf_lt(vf a, vf b) { return vcltq_f32(a, b); }
-static inline vm vf_le(vf a, vf b) { return vcleq_f32(a, b); }
 static inline vm vf_gt(vf a, vf b) { return vcgtq_f32(a, b); }
 static inline vm vf_ge(vf a, vf b) { return vcgeq_f32(a, b); }
 static inline vm vm_and(vm a, vm b) { return vandq_u32(a, b); }

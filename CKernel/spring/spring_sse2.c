@@ -22,8 +22,8 @@ static inline vf vf_max(vf a, vf b) { return _mm_max_ps(a, b); }
 static inline vf vf_abs(vf a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 /* No FMA in SSE2: a rounded multiply, then the add. */
 static inline vf vf_fma(vf a, vf b, vf c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }
+static inline vf vf_fnma(vf a, vf b, vf c) { return _mm_sub_ps(c, _mm_mul_ps(a, b)); }
 static inline vm vf_lt(vf a, vf b) { return _mm_cmplt_ps(a, b); }
-static inline vm vf_le(vf a, vf b) { return _mm_cmple_ps(a, b); }
 static inline vm vf_gt(vf a, vf b) { return _mm_cmpgt_ps(a, b); }
 static inline vm vf_ge(vf a, vf b) { return _mm_cmpge_ps(a, b); }
 static inline vm vm_and(vm a, vm b) { return _mm_and_ps(a, b); }

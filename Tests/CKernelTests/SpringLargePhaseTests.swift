@@ -39,5 +39,40 @@ extension ISASwitching {
                 #expect(abs(Double(v[i]) - ve) <= g * sv, "lane \(i) v: \(v[i]) vs \(ve)")
             }
         }
+
+        /// Underdamped phases on both sides of 8192 rad, where the float Cody-Waite reduction hands over to the double
+        /// one, interleaved with overdamped, critical and series lanes in the same blocks (blocks with and without a
+        /// lane past the bound), keep the float bound on every ISA.
+        @Test(arguments: availableISAs)
+        func evalNKeepsTheBoundAcrossTheReductionHandOver(isa: ck_isa) {
+            var w: [Float] = []
+            var z: [Float] = []
+            var t: [Float] = []
+            let zetas: [Float] = [0.3, 4, 1, 0]
+            for i in 0..<160 {
+                w.append(100)
+                z.append(i < 80 && i % 8 == 7 ? 1.5 : zetas[i % 4])
+                t.append(Float(78 + Double(i) * 0.05))  // omega0 t from 7800 to 8595 rad
+            }
+            let n = w.count
+            let x0 = [Float](repeating: -0.75, count: n)
+            let v0 = [Float](repeating: 40, count: n)
+            var x = [Float](repeating: 0, count: n)
+            var v = [Float](repeating: 0, count: n)
+            let status = withISA(isa) { ck_spring_eval_n(w, z, x0, v0, t, &x, &v, n) }
+            #expect(status == CK_OK)
+            for i in 0..<n {
+                var xe = 0.0
+                var ve = 0.0
+                _ = ck_spring_eval(
+                    ck_spring(omega0: Double(w[i]), zeta: Double(z[i])), Double(x0[i]), Double(v0[i]), Double(t[i]),
+                    &xe, &ve)
+                let s = 0.75 + 40 / Double(w[i])
+                let sv = 40 + 2 * max(1, Double(z[i])) * Double(w[i]) * 0.75
+                let g = 1e-6 * (4 + Double(w[i]) * Double(t[i]))
+                #expect(abs(Double(x[i]) - xe) <= g * s, "lane \(i) x: \(x[i]) vs \(xe)")
+                #expect(abs(Double(v[i]) - ve) <= g * sv, "lane \(i) v: \(v[i]) vs \(ve)")
+            }
+        }
     }
 }

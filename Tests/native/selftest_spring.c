@@ -1,5 +1,6 @@
 /* Native checks of the spring family: every SIMD path against scalar and against the double closed
    form (so NEON is checked under qemu-aarch64), propagation against the closed form, bad input. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -73,6 +74,35 @@ static void check_eval_n(void) {
     ck_isa_set(ck_isa_best());
 }
 
+/* Underdamped phases on both sides of 8192 rad, where the float Cody-Waite reduction hands over to the double one,
+   mixed with overdamped, critical and undamped lanes in the same blocks: every ISA within the float bound. */
+static void check_reduction_handover(void) {
+    enum { N = 160 };
+    static const float zetas[4] = {0.3f, 4.0f, 1.0f, 0.0f};
+    float w[N], z[N], x0[N], v0[N], t[N], x[N], v[N];
+    for (int i = 0; i < N; i++) {
+        w[i] = 100.0f, x0[i] = -0.75f, v0[i] = 40.0f;
+        z[i] = (i < 80 && i % 8 == 7) ? 1.5f : zetas[i % 4];
+        t[i] = (float)(78.0 + i * 0.05); /* omega0 t from 7800 to 8595 rad */
+    }
+    ck_isa isas[4] = {CK_ISA_SCALAR};
+    const int nisa = 1 + selftest_simd_isas(isas + 1);
+    for (int k = 0; k < nisa; k++) {
+        ck_isa_set(isas[k]);
+        CHECK(ck_spring_eval_n(w, z, x0, v0, t, x, v, N) == CK_OK, "hand-over eval_n, isa %d", isas[k]);
+        for (int i = 0; i < N; i++) {
+            double xe, ve;
+            ck_spring_eval((ck_spring){w[i], z[i]}, x0[i], v0[i], t[i], &xe, &ve);
+            const double b = 1e-6 * (4.0 + (double)w[i] * t[i]);
+            CHECK(fabs(x[i] - xe) <= b * scale_x(w[i], x0[i], v0[i]) &&
+                      fabs(v[i] - ve) <= b * scale_v(w[i], z[i], x0[i], v0[i]),
+                  "hand-over isa %d lane %d (z %g t %g): %.9g %.9g vs %.9g %.9g", isas[k], i, z[i], t[i], x[i], v[i], xe,
+                  ve);
+        }
+    }
+    ck_isa_set(ck_isa_best());
+}
+
 static void check_propagate(void) {
     const double rates[] = {30.0, 60.0, 120.0, 240.0};
     const ck_spring springs[] = {{4 * 3.14159265358979, 0.0}, {4 * 3.14159265358979, 0.7}, {20.0, 1.0}, {8.0, 3.0}};
@@ -128,6 +158,45 @@ static void check_seam(void) {
     }
 }
 
+/* Damping near DBL_MAX (fuzz finding: settling time 0 where zeta * v0 / omega0 overflowed). The exact answer is
+   ln(|A| / eps) 2 zeta / omega0 with A = x0 + v0 / (2 zeta omega0) once the fast phase is over, or inside the fast
+   phase ln(|k| / (eps - A)) / (2 zeta omega0), k = v0 / (2 zeta omega0); beyond the double range +inf. Eval at
+   zeta = 2^27 (the huge-zeta closed form) matches the general closed form just below it. */
+static void check_extreme_settling(void) {
+    const struct { double w, z, x0, v0, expected; } cases[] = {
+        {5e153, 1e154, 0.0, 1e308, 27.631021115928547},
+        {0x1p1022, DBL_MAX, 1.0, DBL_MAX, 55.262042231857087},
+        {1e100, 1e200, 1.0, -1.9998e300, 3.5065078948198151e-300},
+        {6.283, DBL_MAX, -0.4197, 1e6, INFINITY},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double t = -1.0;
+        CHECK(ck_spring_settling_time((ck_spring){cases[i].w, cases[i].z}, cases[i].x0, cases[i].v0, 1e-3, &t) == CK_OK,
+              "settling status, case %zu", i);
+        const double e = cases[i].expected;
+        CHECK(isinf(e) ? t == e : fabs(t / e - 1.0) < 1e-12, "settling case %zu: %.17g, expected %.17g", i, t, e);
+    }
+    /* A ratio of 1e600 between start and epsilon: the comparison runs in logs, the tail is the slow exponential. */
+    double near, far;
+    ck_spring_settling_time((ck_spring){1, 2}, 1, 0, 1e-300, &near);
+    ck_spring_settling_time((ck_spring){1, 2}, 1e300, 0, 1e-300, &far);
+    CHECK(fabs((far - near) - 300.0 * log(10.0) / (2.0 - sqrt(3.0))) < 1e-6, "log-domain settling %.17g %.17g", near,
+          far);
+    double x, v;
+    CHECK(ck_spring_eval((ck_spring){1e300, 1e300}, 1, 0, 2, &x, &v) == CK_OK, "eval zeta 1e300");
+    CHECK(fabs(x - exp(-1.0)) < 1e-15 && fabs(v + 0.5 * exp(-1.0)) < 1e-15, "eval zeta 1e300: %.17g %.17g", x, v);
+    CHECK(ck_spring_eval((ck_spring){1.267e307, DBL_MAX}, -0.05851, 0.001054, DBL_MAX, &x, &v) == CK_OK && x == 0.0 &&
+              v == 0.0,
+          "eval zeta DBL_MAX, t DBL_MAX: %g %g", x, v);
+    for (double t = 1e-9; t < 1e9; t *= 3.7) {
+        double xa, va, xb, vb;
+        ck_spring_eval((ck_spring){10.0, nextafter(0x1p27, 0.0)}, 1.0, 3.0, t, &xa, &va);
+        ck_spring_eval((ck_spring){10.0, 0x1p27}, 1.0, 3.0, t, &xb, &vb);
+        CHECK(fabs(xa - xb) <= 1e-12 * 4.0 && fabs(va - vb) <= 1e-12 * (3.0 + 2.0 * 0x1p27 * 10.0),
+              "huge-zeta seam at t %g: x %.17g %.17g v %.17g %.17g", t, xa, xb, va, vb);
+    }
+}
+
 static void check_bad_input(void) {
     ck_spring s;
     double x, v, t;
@@ -151,6 +220,8 @@ static void check_bad_input(void) {
 void selftest_spring(void) {
     check_bad_input();
     check_seam();
+    check_extreme_settling();
     check_eval_n();
+    check_reduction_handover();
     check_propagate();
 }
