@@ -213,7 +213,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         return out
     }
 
-    @Test(arguments: [8.0, 20.0, 60.0])
+    @Test(arguments: [6.0, 8.0, 12.0, 20.0, 60.0])
     func aPreparedFrameEnlargedLooksLikeTheFullResolutionBlur(sigma: Double) throws {
         let (w, h) = (240, 160)
         let source = snapshotBytes(width: w, height: h, seed: 21)
@@ -233,7 +233,8 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             squared += (enlarged[i] - Double(reference[i])) * (enlarged[i] - Double(reference[i]))
         }
         let psnr = 10 * log10(255 * 255 / (squared / Double(enlarged.count)))
-        // The kernel's own 4x downsampling keeps 45 dB from sigma 5; this path has the same compensation.
+        // The kernel's own 4x downsampling keeps 45 dB from sigma 5; this path has the same compensation (and below
+        // sigma 6 the reduced image's own softness shows: 44.7 dB at 4 px, 39.8 at 3).
         #expect(psnr >= 45, "PSNR \(psnr) dB at sigma \(sigma)")
     }
 
