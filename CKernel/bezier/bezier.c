@@ -31,7 +31,7 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4 + 32 * 6 * 8, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 14 * 8 + 4 * 16 * 4 + 32 * 6 * 8, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 32 rows");
 
@@ -48,8 +48,9 @@ static inline double ck_bz_x(const ck_bezier *b, double t) {
 static inline double ck_bz_y(const ck_bezier *b, double t) {
     const double s = 1.0 - t;
     const double near_start = b->_y[2] * t + (t * t) * (b->_y[0] * t + b->_y[1]);
-    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * (t * t));
-    return t <= 0.5 ? near_start : near_end;
+    const double unit = b->_y_scale[0];
+    const double near_end = unit - s * ((unit * s + b->_y_end[0] * t) * s + b->_y_end[1] * (t * t));
+    return (t <= 0.5 ? near_start : near_end) * b->_y_scale[1];
 }
 static inline double ck_bz_dx(const ck_bezier *b, double t) {
     return (b->_x[2] + 2.0 * b->_x[1] * t) + (3.0 * b->_x[0]) * (t * t);
@@ -233,11 +234,19 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._x[2] = 3.0 * x1;
     c._x[1] = 3.0 * (x2 - x1) - c._x[2];
     c._x[0] = 1.0 - c._x[2] - c._x[1];
-    c._y[2] = 3.0 * y1;
-    c._y[1] = 3.0 * (y2 - y1) - c._y[2];
-    c._y[0] = 1.0 - c._y[2] - c._y[1];
-    c._y_end[0] = 3.0 * (1.0 - y1);
-    c._y_end[1] = 3.0 * (1.0 - y2);
+    /* Any finite ordinates are valid, but 3 y1 or 3 (y2 - y1) overflow beyond DBL_MAX / 3 (and then
+       inf - inf is NaN). The coefficients of y (|each| <= 9 max|y| + 1) are therefore kept for y * 2^-64
+       when an ordinate exceeds 2^1000, and the result is multiplied back: both scalings are exact, and
+       y(x) itself is a weighted mean of 0, y1, y2, 1 with weights summing to 1, so it stays finite. */
+    const double big = fmax(fabs(y1), fabs(y2)) > 0x1p1000 ? 1.0 : 0.0;
+    c._y_scale[0] = big ? 0x1p-64 : 1.0;
+    c._y_scale[1] = big ? 0x1p64 : 1.0;
+    const double unit = c._y_scale[0], y1s = y1 * unit, y2s = y2 * unit;
+    c._y[2] = 3.0 * y1s;
+    c._y[1] = 3.0 * (y2s - y1s) - c._y[2];
+    c._y[0] = unit - c._y[2] - c._y[1];
+    c._y_end[0] = 3.0 * (unit - y1s);
+    c._y_end[1] = 3.0 * (unit - y2s);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
     c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
     /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
@@ -263,13 +272,15 @@ double ck_bezier_slope(const ck_bezier *b, double x) {
     if (x <= 0) return b->_gradient[0];
     if (x >= 1) return b->_gradient[1];
     const double t = ck_bz_solve(b, x);
-    const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t);
-    if (dx != 0) return dy / dx;
+    /* dy is scaled like the y coefficients: the quotient is formed first and scaled back last, so it
+       only overflows (to +/-inf) when the slope itself is beyond DBL_MAX. */
+    const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t), up = b->_y_scale[1];
+    if (dx != 0) return dy / dx * up;
     if (dy != 0) return dy > 0 ? INFINITY : -INFINITY; /* vertical tangent */
     /* x' and y' vanish together (a cusp of the parametrisation): the limit of y'/x' is y''/x''. */
     const double ddx = 6.0 * b->_x[0] * t + 2.0 * b->_x[1], ddy = 6.0 * b->_y[0] * t + 2.0 * b->_y[1];
-    if (ddx != 0) return ddy / ddx;
-    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] : 0.0;
+    if (ddx != 0) return ddy / ddx * up;
+    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] * up : 0.0;
 }
 
 /* Scalar float batch: the double solver per value, rounded once. */

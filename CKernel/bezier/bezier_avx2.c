@@ -40,6 +40,7 @@ static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y,
     const __m256 g3l = _mm256_loadu_ps(&b->_guess[3][0]), g3h = _mm256_loadu_ps(&b->_guess[3][8]);
     const __m256d ax = _mm256_set1_pd(b->_x[0]), bx = _mm256_set1_pd(b->_x[1]), cx = _mm256_set1_pd(b->_x[2]);
     const __m256d ay = _mm256_set1_pd(b->_y[0]), by = _mm256_set1_pd(b->_y[1]), cy = _mm256_set1_pd(b->_y[2]);
+    const __m256d up = _mm256_set1_pd(b->_y_scale[1]); /* y coefficients are scaled; see ck_bezier_init */
     const __m256 dx2 = _mm256_set1_ps((float)(3.0 * b->_x[0])), dx1 = _mm256_set1_ps((float)(2.0 * b->_x[1]));
     const __m256 dx0 = _mm256_set1_ps((float)b->_x[2]);
     const __m256d tolerance_d = _mm256_set1_pd(b->_tolerance[1]);
@@ -79,8 +80,8 @@ static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y,
         const __m256d t1l = _mm256_max_pd(_mm256_min_pd(_mm256_sub_pd(t0l, dtl), one_d), zero_d);
         const __m256d t1h = _mm256_max_pd(_mm256_min_pd(_mm256_sub_pd(t0h, dth), one_d), zero_d);
         /* Lanes that need the scalar solver keep their input, so the fix-up works in place too. */
-        const __m256d yl = _mm256_blendv_pd(xl, ck_bz_poly_pd(ay, by, cy, t1l), okl);
-        const __m256d yh = _mm256_blendv_pd(xh, ck_bz_poly_pd(ay, by, cy, t1h), okh);
+        const __m256d yl = _mm256_blendv_pd(xl, _mm256_mul_pd(ck_bz_poly_pd(ay, by, cy, t1l), up), okl);
+        const __m256d yh = _mm256_blendv_pd(xh, _mm256_mul_pd(ck_bz_poly_pd(ay, by, cy, t1h), up), okh);
         _mm256_storeu_ps(y + i, _mm256_set_m128(_mm256_cvtpd_ps(yh), _mm256_cvtpd_ps(yl)));
         ok_lanes[i / 8] = (uint8_t)(_mm256_movemask_pd(okl) | _mm256_movemask_pd(okh) << 4);
     }
