@@ -14,8 +14,9 @@
  * Steps that leave the bracket are replaced by bisection and the loop also stops when the bracket is
  * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
  *
- * First guesses come from tables of t(x) between nodes solved to the certificate at init: for double
- * calls 32 quintic Hermite pieces (error ~1e-9 on ordinary curves, so one Newton step is certified),
+ * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
+ * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
+ * certified; see bezier_value.h for the fast path of ck_bezier_value),
  * then, if that step is not, 16 monotone cubic pieces (float, shared with the SIMD batch, error
  * ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
  * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
@@ -27,13 +28,14 @@
 #include <string.h>
 
 #include "bezier_internal.h"
+#include "bezier_value.h"
 
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 32 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 16 * 8 + 4 * 16 * 4 + 33 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
-_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 32 rows");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 33 rows, one per point k/32");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -103,15 +105,8 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
    two Newton steps from the table guess, the second certified, no data-dependent branch before the
    final check, so calls overlap in the pipeline. */
 static double ck_bz_solve(const ck_bezier *b, double x) {
-    /* The quintic table's guess is usually within ~1e-9, so one certified Newton step suffices: the
-       dependency chain is then one polynomial, one step and y, which is what makes a call fast. */
-    const double u = x * CK_BEZIER_SEGMENTS_D;
-    const double shifted = (u - 0.5) + 0x1.8p52;
-    uint64_t bits;
-    memcpy(&bits, &shifted, sizeof bits);
-    const double *c = b->_guess_d[bits & (CK_BEZIER_SEGMENTS_D - 1)];
-    const double f = u - (shifted - 0x1.8p52), f2 = f * f;
-    const double q0 = ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + (f2 * f2) * (c[4] + f * c[5]);
+    /* The quintic table's guess is usually within ~1e-12, so one certified Newton step suffices. */
+    const double q0 = ck_bz_guess_d(b, x);
     const double q1 = q0 - (ck_bz_x(b, q0) - x) / ck_bz_dx(b, q0);
     if (fabs(q1 - q0) <= b->_tolerance[0] && q1 >= 0 && q1 <= 1) return q1;
 
@@ -181,46 +176,75 @@ static void ck_bz_build_table(ck_bezier *b) {
     }
 }
 
-/* Fills the double table: quintic Hermite pieces of t(x) on 32 segments from t, t' = 1/x' and
-   t'' = -x''/x'^3 at nodes solved to the certificate (error ~h^6: about 1e-9 on ordinary curves, so
-   one Newton step certifies). Where a node's derivatives blow up (x'(t) near 0) the piece falls back
-   to the limited cubic, and the solver to its longer path. */
-static void ck_bz_build_table_d(ck_bezier *b) {
-    enum { N = CK_BEZIER_SEGMENTS_D };
-    double node[N + 1], m[N + 1], a[N + 1];
-    node[0] = 0.0;
-    node[N] = 1.0;
-    for (int k = 1; k < N; k++) {
-        const double x = (double)k / N;
-        node[k] = ck_bz_solve_bracketed(b, x, x, node[k - 1], 1.0, b->_tolerance[0]);
+/* Coefficients c[0..n-1] of the polynomial of degree n - 1 through (f[j], v[j]), j < n (n <= 6), by
+   Gaussian elimination with partial pivoting on the Vandermonde system: the nodes are Chebyshev nodes
+   of short intervals, so the system is small and well enough conditioned for double. */
+static void ck_bz_fit(int n, const double *f, const double *v, double *c) {
+    double m[6][7];
+    for (int j = 0; j < n; j++) {
+        double power = 1.0;
+        for (int i = 0; i < n; i++, power *= f[j]) m[j][i] = power;
+        m[j][n] = v[j];
     }
-    for (int k = 0; k <= N; k++) {
-        /* Derivatives per unit of the local coordinate f = 32 x - k. */
-        const double dx = ck_bz_dx(b, node[k]), ddx = 6.0 * b->_x[0] * node[k] + 2.0 * b->_x[1];
-        m[k] = dx > 0 ? 1.0 / (dx * N) : INFINITY;
-        a[k] = dx > 0 ? -ddx / (dx * dx * dx * N * N) : INFINITY;
-    }
-    for (int k = 0; k < N; k++) {
-        const double p0 = node[k], p1 = node[k + 1], delta = p1 - p0;
-        double *c = b->_guess_d[k];
-        const int smooth = m[k] <= 3.0 * delta && m[k + 1] <= 3.0 * delta && isfinite(a[k]) && isfinite(a[k + 1]) &&
-                           fabs(a[k]) <= 10.0 * delta && fabs(a[k + 1]) <= 10.0 * delta;
-        if (smooth) {
-            const double m0 = m[k], m1 = m[k + 1], a0 = a[k], a1 = a[k + 1];
-            c[0] = p0;
-            c[1] = m0;
-            c[2] = 0.5 * a0;
-            c[3] = 10.0 * delta - 6.0 * m0 - 4.0 * m1 - 1.5 * a0 + 0.5 * a1;
-            c[4] = -15.0 * delta + 8.0 * m0 + 7.0 * m1 + 1.5 * a0 - a1;
-            c[5] = 6.0 * delta - 3.0 * m0 - 3.0 * m1 - 0.5 * a0 + 0.5 * a1;
-        } else {
-            const double m0 = fmin(m[k], 3.0 * delta), m1 = fmin(m[k + 1], 3.0 * delta);
-            c[0] = p0;
-            c[1] = m0;
-            c[2] = 3.0 * delta - 2.0 * m0 - m1;
-            c[3] = m0 + m1 - 2.0 * delta;
-            c[4] = c[5] = 0.0;
+    for (int col = 0; col < n; col++) {
+        int pivot = col;
+        for (int row = col + 1; row < n; row++)
+            if (fabs(m[row][col]) > fabs(m[pivot][col])) pivot = row;
+        for (int i = 0; i <= n; i++) {
+            const double tmp = m[col][i];
+            m[col][i] = m[pivot][i];
+            m[pivot][i] = tmp;
         }
+        for (int row = col + 1; row < n; row++) {
+            const double factor = m[row][col] / m[col][col];
+            for (int i = col; i <= n; i++) m[row][i] -= factor * m[col][i];
+        }
+    }
+    for (int row = n - 1; row >= 0; row--) {
+        double sum = m[row][n];
+        for (int i = row + 1; i < n; i++) sum -= m[row][i] * c[i];
+        c[row] = sum / m[row][row];
+        if (!isfinite(c[row])) c[row] = 0.0; /* a degenerate fit only costs the fast path */
+    }
+}
+
+/* The n Chebyshev nodes of [lo, hi]: interpolating there is within a small factor of the best
+   polynomial approximation (the error bound has 2^(1-n) in place of the equispaced nodes' growth). */
+static double ck_bz_chebyshev_node(int j, int n, double lo, double hi) {
+    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cos((2 * j + 1) * 3.14159265358979323846 / (2 * n));
+}
+
+/* Fills the double table: for each of the 33 points k/32, a quintic in f = 32 x - k on |f| <= 1/2 (the
+   half of it inside [0, 1] at the ends). Its constant is t(k/32) solved to the certificate, so the guess
+   is exact at those points (a vertical tangent there, as (1, 0, 0, 1) at 1/2, is then found exactly);
+   the rest is f q(f), q of degree 4 interpolating (t(x) - t(k/32)) / f at five Chebyshev nodes (at
+   f == 0 that is dt/dx / 32). The error is ~1e-13 t^(5) here: about 1e-12 on ordinary curves, so one
+   Newton step is certified. Near x'(t) == 0 the fit is poor and the solver takes its longer path. */
+static void ck_bz_build_table_d(ck_bezier *b) {
+    enum { N = CK_BEZIER_SEGMENTS_D, D = 5 };
+    double lo = 0.0;
+    for (int k = 0; k <= N; k++) {
+        const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
+        const double xk = (double)k / N;
+        const double tk = k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, xk, lo, 1.0, b->_tolerance[0]);
+        double f[D], g[D];
+        for (int j = 0; j < D; j++) {
+            f[j] = ck_bz_chebyshev_node(j, D, f_lo, f_hi);
+            if (fabs(f[j]) < 1e-9) { /* the middle node of a symmetric row */
+                const double dx = ck_bz_dx(b, tk);
+                f[j] = 0.0;
+                g[j] = dx > 0 ? 1.0 / (N * dx) : 0.0;
+                continue;
+            }
+            const double x = (k + f[j]) / N;
+            const double t = ck_bz_solve_bracketed(b, x, fmin(fmax(lo, x), 1.0), lo, 1.0, b->_tolerance[0]);
+            g[j] = (t - tk) / f[j];
+            if (f[j] < 0) lo = t; /* the points left of k/32 bracket what follows */
+        }
+        lo = tk;
+        double *c = b->_guess_d[k];
+        c[0] = tk;
+        ck_bz_fit(D, f, g, c + 1);
     }
 }
 
@@ -248,37 +272,15 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
         /* The guess d0(f) = f q(f), q of degree 4 interpolating (t(x) - t_k) / f at the Chebyshev nodes
            of [0, 1]: near-minimax, about 30 times closer than the quintic Hermite piece with the same
            six coefficients, so the single step's |h| stays within the batch tolerance. */
-        double v[D][D + 1];
+        double fj[D], v[D], c[D + 1];
         double lo = node[k];
         for (int j = 0; j < D; j++) {
-            const double fj = 0.5 - 0.5 * cos((2 * j + 1) * 3.14159265358979323846 / (2 * D));
-            const double xj = (k + fj) / N;
+            fj[j] = ck_bz_chebyshev_node(j, D, 0.0, 1.0);
+            const double xj = (k + fj[j]) / N;
             lo = ck_bz_solve_bracketed(b, xj, fmin(fmax(lo, xj), node[k + 1]), lo, node[k + 1], b->_tolerance[0]);
-            double power = 1.0;
-            for (int i = 0; i < D; i++, power *= fj) v[j][i] = power;
-            v[j][D] = (lo - p0) / fj;
+            v[j] = (lo - p0) / fj[j];
         }
-        /* Gaussian elimination with partial pivoting on the 5 x 5 Vandermonde system. */
-        for (int col = 0; col < D; col++) {
-            int pivot = col;
-            for (int row = col + 1; row < D; row++)
-                if (fabs(v[row][col]) > fabs(v[pivot][col])) pivot = row;
-            for (int i = 0; i <= D; i++) {
-                const double tmp = v[col][i];
-                v[col][i] = v[pivot][i];
-                v[pivot][i] = tmp;
-            }
-            for (int row = col + 1; row < D; row++) {
-                const double factor = v[row][col] / v[col][col];
-                for (int i = col; i <= D; i++) v[row][i] -= factor * v[col][i];
-            }
-        }
-        double c[D + 1];
-        for (int row = D - 1; row >= 0; row--) {
-            double sum = v[row][D];
-            for (int i = row + 1; i < D; i++) sum -= v[row][i] * c[i + 1];
-            c[row + 1] = sum / v[row][row];
-        }
+        ck_bz_fit(D, fj, v, c + 1);
         const double dx = ck_bz_dx(b, p0);
         const double y = ck_bz_y(b, p0), dy = ck_bz_dy(b, p0);
         /* Every float rounding is at most 2^-24 of the value rounded. For d in [0, w] (w: the segment's
@@ -296,7 +298,7 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
         g[CK_BZ_B1][k] = y_ok ? (float)dy : 0.0f;
         g[CK_BZ_YH][k] = y_ok ? (float)y : 0.0f;
         g[CK_BZ_YL][k] = y_ok ? (float)(y - (double)(float)y) : 0.0f;
-        for (int j = 1; j <= D; j++) g[CK_BZ_G1 + j - 1][k] = isfinite(c[j]) ? (float)c[j] : 0.0f;
+        for (int j = 1; j <= D; j++) g[CK_BZ_G1 + j - 1][k] = (float)c[j];
     }
 }
 
@@ -338,6 +340,9 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     const double my = (0.5 * fmax(fabs(2.0 * c._y[1]), fabs(6.0 * c._y[0] + 2.0 * c._y[1])) + fabs(c._y[0])) *
                       c._y_scale[1];
     c._tolerance[2] = fmin(c._tolerance[1], fmin(9e-6, my > 0 ? sqrt(1e-7 / my) : 1.0));
+    /* The double fast path (bezier_value.h): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
+       ordinates only (a negative tolerance sends every call of a scaled curve to the full solver). */
+    c._tolerance[3] = c._y_scale[1] != 1.0 ? -1.0 : fmin(c._tolerance[0], my > 0 ? sqrt(1e-13 / my) : 1.0);
     ck_bz_build_table(&c);
     ck_bz_build_table_d(&c);
     ck_bz_build_batch_table(&c);
@@ -347,7 +352,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
 
 double ck_bezier_value(const ck_bezier *b, double x) {
     if (b == NULL) return NAN; /* value and slope cannot report a status: NaN marks the missing curve */
-    return ck_bezier_value_trusted(b, x);
+    return ck_ops_active()->bezier->value(b, x);
 }
 
 double ck_bezier_slope(const ck_bezier *b, double x) {
@@ -379,7 +384,19 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     for (size_t start = 0; start < n; start += 64 * lanes) {
         const size_t count = n - start < 64 * lanes ? n - start : 64 * lanes;
         loop(b, x + start, y + start, count, ok_lanes);
-        for (size_t group = 0; group < count / lanes; group++) {
+        /* Eight groups per word: the common chunk (every lane solved) costs eight compares. */
+        const uint64_t all_word = all * 0x0101010101010101u;
+        size_t groups = count / lanes;
+        for (size_t word = 0; word < groups / 8; word++) {
+            uint64_t w;
+            memcpy(&w, ok_lanes + 8 * word, sizeof w);
+            if (w != all_word) goto fix_up;
+        }
+        for (size_t group = groups - groups % 8; group < groups; group++)
+            if (ok_lanes[group] != all) goto fix_up;
+        continue;
+    fix_up:
+        for (size_t group = 0; group < groups; group++) {
             if (ok_lanes[group] == all) continue;
             for (size_t j = 0; j < lanes; j++) {
                 const size_t i = start + group * lanes + j;
@@ -389,7 +406,11 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     }
 }
 
-const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar};
+/* The portable build of the fast path (scalar, SSE2 and NEON tables; FMA is contracted where the
+   target has it, as on arm64). */
+double ck_bezier_value_portable(const ck_bezier *b, double x) { return ck_bz_value_fast(b, x); }
+
+const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar, ck_bezier_value_portable};
 
 ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n) {
     if (n == 0) return CK_OK;

@@ -14,8 +14,16 @@
 
 #if CK_ARCH_X86_64
 #include <immintrin.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+
+/* ck_bezier_value's fast path compiled with FMA: its chain of multiply-adds is what a call waits on. */
+#include "bezier_value.h"
+
+static double ck_bz_value_avx2(const ck_bezier *b, double x) { return ck_bz_value_fast(b, x); }
 
 /* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~55 cycles)
    and the out-of-order window holds little more than one iteration of it, so the step is written to
@@ -77,19 +85,7 @@ static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y,
         _mm256_set1_ps((float)b->_tolerance[2]),
     };
     const float(*g)[CK_BEZIER_BATCH_SEGMENTS] = b->_batch;
-    size_t i = 0;
-    /* Two independent vectors per iteration: their chains overlap within the out-of-order window. */
-    for (; i + 16 <= n; i += 16) {
-        __m256 ok0, ok1;
-        const __m256 x0 = _mm256_loadu_ps(x + i), x1 = _mm256_loadu_ps(x + i + 8);
-        const __m256 y0 = ck_bz_step_avx2(g, &c, x0, &ok0), y1 = ck_bz_step_avx2(g, &c, x1, &ok1);
-        /* Lanes that need the scalar solver keep their input, so the fix-up works in place too. */
-        _mm256_storeu_ps(y + i, _mm256_blendv_ps(x0, y0, ok0));
-        _mm256_storeu_ps(y + i + 8, _mm256_blendv_ps(x1, y1, ok1));
-        ok_lanes[i / 8] = (uint8_t)_mm256_movemask_ps(ok0);
-        ok_lanes[i / 8 + 1] = (uint8_t)_mm256_movemask_ps(ok1);
-    }
-    for (; i < n; i += 8) {
+    for (size_t i = 0; i < n; i += 8) {
         __m256 ok;
         const __m256 xv = _mm256_loadu_ps(x + i);
         const __m256 yv = ck_bz_step_avx2(g, &c, xv, &ok);
@@ -106,6 +102,6 @@ static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, siz
 
 #pragma clang attribute pop
 
-const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2};
+const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2, ck_bz_value_avx2};
 
 #endif
