@@ -251,8 +251,8 @@ static void ck_bz_build_table_d(ck_bezier *b) {
 /* Fills ck_bezier._batch (see bezier_internal.h) for the AVX2 float batch. Per lane it evaluates the
    guess d0, the residual r = x(t_k + d0) - x from the Taylor form (the constant k/8 - x = -f/8 is exact,
    so r carries only roundings of the small terms, ~2^-24 (f/8 + |A1 d| + ...)), one Newton step
-   h = r / x'(t_k + d0), and y(t1) for t1 = t_k + d0 - h (never rounded) as y(t_k + d0) - h y', all in
-   float. It keeps a lane when |h| <= _tolerance[2]. A segment where the roundings could exceed the
+   h = r / x'(t_k + d0) and y at t_k + d1, d1 = d0 - h, all in float. It keeps a lane when
+   |h| <= _tolerance[2]. A segment where the roundings could exceed the
    budget (x' varying strongly across it, or a wide t range) is marked with E = NaN so every lane of it
    fails the check and takes the scalar solver. */
 static void ck_bz_build_batch_table(ck_bezier *b) {
@@ -285,13 +285,14 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
         const double y = ck_bz_y(b, p0), dy = ck_bz_dy(b, p0);
         /* Every float rounding is at most 2^-24 of the value rounded. For d in [0, w] (w: the segment's
            width in t, with room for the guess error) the residual's roundings (of f/8 - E, of A1 and
-           a2 = x''/2, of the two inner sums) stay below 2^-24 terms; with the step's own error (r times
-           the reciprocal's, <= 1e-8) and M h^2 <= 2e-8, |x(t1) - x| stays below 9e-8 < 1e-7 when
-           terms <= 1. */
+           a2 = x''/2, of the two inner sums) stay below 2^-24 terms_r, and rounding d1 = d0 - h to float
+           moves x by at most 2^-24 terms_d. With the step's own error (r times the reciprocal's, <= 1e-8)
+           and M h^2 <= 2e-8, |x(t_k + d1) - x| stays below 9e-8 < 1e-7 when terms_r + terms_d <= 1. */
         const double w = fmax(node[k + 1] - p0, 1e-3) * 1.1, slope = fabs(dx), ax_abs = fabs(ax);
         const double a2 = fabs(3.0 * ax * p0 + bx), c3 = fabs(3.0 * ax * p0);
-        const double terms = 1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
-        const int certifiable = y_ok && terms <= 1.0 && isfinite(dx) && isfinite(dy);
+        const double terms_r = 1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
+        const double terms_d = w * (slope + 2.0 * w * a2 + 3.0 * w * w * ax_abs);
+        const int certifiable = y_ok && terms_r + terms_d <= 1.0 && isfinite(dx) && isfinite(dy);
         g[CK_BZ_T][k] = t;
         g[CK_BZ_E][k] = certifiable ? (float)(ck_bz_x(b, p0) - (double)k / N) : NAN;
         g[CK_BZ_A1][k] = (float)dx;
@@ -335,11 +336,11 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._tolerance[1] = m > 0 ? fmin(1e-3, sqrt(2e-8 / m)) : 1e-3;
     /* The AVX2 batch (see ck_bz_build_batch_table) divides by x' with the bare rcpps (relative error
        <= 1.5 * 2^-12), which leaves r * 3.7e-4 <= 3 |h| * 3.7e-4 of the residual: |h| <= 9e-6 keeps that
-       below 1e-8. It also takes y(t1) as y(t0) - h y'(t0), off by at most My h^2 with My the bound of
-       |y''|/2 + |ay| (y'' is linear: its extremes are at the ends): My h^2 <= 1e-7. */
+       below 1e-8. */
+    c._tolerance[2] = fmin(c._tolerance[1], 9e-6);
+    /* y'' is linear in t: |y''|/2 + |ay| <= My on [0, 1] from its values at the ends. */
     const double my = (0.5 * fmax(fabs(2.0 * c._y[1]), fabs(6.0 * c._y[0] + 2.0 * c._y[1])) + fabs(c._y[0])) *
                       c._y_scale[1];
-    c._tolerance[2] = fmin(c._tolerance[1], fmin(9e-6, my > 0 ? sqrt(1e-7 / my) : 1.0));
     /* The double fast path (bezier_value.h): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
        ordinates only (a negative tolerance sends every call of a scaled curve to the full solver). */
     c._tolerance[3] = c._y_scale[1] != 1.0 ? -1.0 : fmin(c._tolerance[0], my > 0 ? sqrt(1e-13 / my) : 1.0);
@@ -377,6 +378,21 @@ static void ck_bz_value_n_scalar(const ck_bezier *b, const float *x, float *y, s
     for (size_t i = 0; i < n; i++) y[i] = (float)ck_bezier_value_trusted(b, x[i]);
 }
 
+/* Whether every lane of the chunk was solved, eight groups per compare: this check runs once per 64
+   vectors, and a byte-by-byte scan cost about a tenth of the AVX2 loop. */
+static int ck_bz_all_solved(const uint8_t *ok_lanes, size_t groups, uint8_t all) {
+    const uint64_t all_word = all * 0x0101010101010101u;
+    size_t group = 0;
+    for (; group + 8 <= groups; group += 8) {
+        uint64_t word;
+        memcpy(&word, ok_lanes + group, sizeof word);
+        if (word != all_word) return 0;
+    }
+    for (; group < groups; group++)
+        if (ok_lanes[group] != all) return 0;
+    return 1;
+}
+
 void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size_t n, size_t lanes,
                               ck_bezier_vector_loop loop) {
     uint8_t ok_lanes[64];
@@ -384,18 +400,8 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     for (size_t start = 0; start < n; start += 64 * lanes) {
         const size_t count = n - start < 64 * lanes ? n - start : 64 * lanes;
         loop(b, x + start, y + start, count, ok_lanes);
-        /* Eight groups per word: the common chunk (every lane solved) costs eight compares. */
-        const uint64_t all_word = all * 0x0101010101010101u;
-        size_t groups = count / lanes;
-        for (size_t word = 0; word < groups / 8; word++) {
-            uint64_t w;
-            memcpy(&w, ok_lanes + 8 * word, sizeof w);
-            if (w != all_word) goto fix_up;
-        }
-        for (size_t group = groups - groups % 8; group < groups; group++)
-            if (ok_lanes[group] != all) goto fix_up;
-        continue;
-    fix_up:
+        const size_t groups = count / lanes;
+        if (ck_bz_all_solved(ok_lanes, groups, all)) continue;
         for (size_t group = 0; group < groups; group++) {
             if (ok_lanes[group] == all) continue;
             for (size_t j = 0; j < lanes; j++) {

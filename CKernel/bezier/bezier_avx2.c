@@ -5,8 +5,8 @@
  * segments of x, so each per-segment coefficient is one vpermps (no gathers, no blends). Per lane:
  * the quintic guess d0 for t - t_k, the residual r = x(t_k + d0) - x from the exact Taylor form at t_k
  * (its constant term k/8 - x = -f/8 is exact in float, so r is accurate to ~2^-24 of the small terms,
- * not of x), one Newton step h = r / x' with the approximate reciprocal, and y from its Taylor form,
- * with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane is kept when
+ * not of x), one Newton step h = r / x' with the approximate reciprocal, and y from its Taylor form at
+ * t_k + d0 - h, with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane is kept when
  * |h| <= _tolerance[2] (then M h^2 <= 2e-8 and the roundings keep |x' - x| < 1e-7, see bezier.c); lanes that fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their
  * input back in y and are solved by the scalar solver afterwards.
  */
@@ -25,14 +25,9 @@
 
 static double ck_bz_value_avx2(const ck_bezier *b, double x) { return ck_bz_value_fast(b, x); }
 
-/* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~55 cycles)
-   and the out-of-order window holds little more than one iteration of it, so the step is written to
-   be short: the guess is in Estrin form,
-   the reciprocal is not refined (the tolerance absorbs its error), and y is evaluated at
-   t_k + d0 in parallel with the residual and corrected by -h y'(t_k + d0). That correction differs
-   from y(t_k + d0 - h) by at most My h^2 (My = max |y''| / 2 + |ay|), which _tolerance[2] bounds. */
-/* The curve's constants, converted to float and broadcast once per call (the byte stores of the
-   loop may alias the curve, so the compiler would otherwise reload and convert them per vector). */
+/* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~60 cycles) and
+   the out-of-order window holds little more than one iteration of it, so the step is written short:
+   the guess is in Estrin form, and the reciprocal is not refined (the tolerance absorbs its error). */
 typedef struct ck_bz_avx2_constants {
     __m256 ax, bx, ax3, ay, by, ay3, tolerance;
 } ck_bz_avx2_constants;
@@ -63,12 +58,11 @@ static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS],
     /* h = r / d to 1.5 * 2^-12 (bare rcpps): the step's error is then r * 3.7e-4, which the tolerance
        (|h| <= 9e-6) keeps below 1e-8; see ck_bezier_init. */
     const __m256 h = _mm256_mul_ps(r, _mm256_rcp_ps(d));
-    /* y(t + d0) - YH = YL + d0 (B1 + d0 (b2 + d0 ay)) and y'(t + d0) = B1 + d0 (2 b2 + 3 ay d0),
-       b2 = y''(t)/2 = 3 ay t + by; then y = YH + (that - h y'). */
+    /* y(t + d1) = YH + (YL + d1 (B1 + d1 (b2 + d1 ay))), b2 = y''(t)/2 = 3 ay t + by. */
+    const __m256 d1 = _mm256_sub_ps(d0, h);
     const __m256 b2 = _mm256_fmadd_ps(ay3, t, by);
-    const __m256 y0 = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, ay, b2), b1), CK_BZ_ROW(CK_BZ_YL));
-    const __m256 slope = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ay3, d0, _mm256_add_ps(b2, b2)), b1);
-    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fnmadd_ps(h, slope, y0));
+    const __m256 q = _mm256_fmadd_ps(d1, _mm256_fmadd_ps(d1, ay, b2), b1);
+    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fmadd_ps(d1, q, CK_BZ_ROW(CK_BZ_YL)));
 #undef CK_BZ_ROW
     /* Kept: 0 < x < 1 and the step certified (both false for NaN, so also for marked segments). */
     const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(xv, _mm256_setzero_ps(), _CMP_GT_OQ),
