@@ -33,7 +33,7 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 16 * 8 + 4 * 16 * 4 + 33 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 20 * 8 + 4 * 16 * 4 + 33 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 33 rows, one per point k/32");
 
@@ -176,42 +176,39 @@ static void ck_bz_build_table(ck_bezier *b) {
     }
 }
 
-/* Coefficients c[0..n-1] of the polynomial of degree n - 1 through (f[j], v[j]), j < n (n <= 6), by
-   Gaussian elimination with partial pivoting on the Vandermonde system: the nodes are Chebyshev nodes
-   of short intervals, so the system is small and well enough conditioned for double. */
+/* Coefficients c[0..n-1] of the polynomial of degree n - 1 through (f[j], v[j]), j < n (distinct f):
+   Newton's divided differences, then the Newton form multiplied out (O(n^2), no system to solve). The
+   nodes are Chebyshev nodes of short intervals, where this is accurate in double. */
 static void ck_bz_fit(int n, const double *f, const double *v, double *c) {
-    double m[6][7];
-    for (int j = 0; j < n; j++) {
-        double power = 1.0;
-        for (int i = 0; i < n; i++, power *= f[j]) m[j][i] = power;
-        m[j][n] = v[j];
+    double a[8];
+    for (int j = 0; j < n; j++) a[j] = v[j];
+    for (int level = 1; level < n; level++)
+        for (int j = n - 1; j >= level; j--) a[j] = (a[j] - a[j - 1]) / (f[j] - f[j - level]);
+    /* p = a0 + (f - f0)(a1 + (f - f1)(a2 + ...)), expanded from the innermost factor out. */
+    for (int i = 0; i < n; i++) c[i] = 0.0;
+    c[0] = a[n - 1];
+    for (int i = n - 2; i >= 0; i--) {
+        for (int j = n - 1 - i; j >= 1; j--) c[j] = c[j - 1] - f[i] * c[j];
+        c[0] = a[i] - f[i] * c[0];
     }
-    for (int col = 0; col < n; col++) {
-        int pivot = col;
-        for (int row = col + 1; row < n; row++)
-            if (fabs(m[row][col]) > fabs(m[pivot][col])) pivot = row;
-        for (int i = 0; i <= n; i++) {
-            const double tmp = m[col][i];
-            m[col][i] = m[pivot][i];
-            m[pivot][i] = tmp;
-        }
-        for (int row = col + 1; row < n; row++) {
-            const double factor = m[row][col] / m[col][col];
-            for (int i = col; i <= n; i++) m[row][i] -= factor * m[col][i];
-        }
-    }
-    for (int row = n - 1; row >= 0; row--) {
-        double sum = m[row][n];
-        for (int i = row + 1; i < n; i++) sum -= m[row][i] * c[i];
-        c[row] = sum / m[row][row];
-        if (!isfinite(c[row])) c[row] = 0.0; /* a degenerate fit only costs the fast path */
-    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(c[i])) c[i] = 0.0; /* a degenerate fit only costs the fast path */
 }
 
-/* The n Chebyshev nodes of [lo, hi]: interpolating there is within a small factor of the best
-   polynomial approximation (the error bound has 2^(1-n) in place of the equispaced nodes' growth). */
-static double ck_bz_chebyshev_node(int j, int n, double lo, double hi) {
-    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cos((2 * j + 1) * 3.14159265358979323846 / (2 * n));
+/* The 5 Chebyshev nodes of [lo, hi] (cos((2j + 1) pi / 10), j < 5): interpolating there is within a
+   small factor of the best polynomial approximation of that degree. */
+static double ck_bz_chebyshev_node(int j, double lo, double hi) {
+    static const double cosines[5] = {0.95105651629515357, 0.58778525229247314, 0.0, -0.58778525229247314,
+                                      -0.95105651629515357};
+    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cosines[j];
+}
+
+/* t(x) for x in [x(lo), 1] to the certificate, starting one Newton step from lo: the table builders
+   solve their points in increasing order, so lo (the previous point's t) is close and a bracket. */
+static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
+    const double dx = ck_bz_dx(b, lo);
+    const double start = dx > 0 ? lo + (x - ck_bz_x(b, lo)) / dx : lo;
+    return ck_bz_solve_bracketed(b, x, fmin(fmax(start, lo), 1.0), lo, 1.0, b->_tolerance[0]);
 }
 
 /* Fills the double table: for each of the 33 points k/32, a quintic in f = 32 x - k on |f| <= 1/2 (the
@@ -226,10 +223,12 @@ static void ck_bz_build_table_d(ck_bezier *b) {
     for (int k = 0; k <= N; k++) {
         const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
         const double xk = (double)k / N;
-        const double tk = k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, xk, lo, 1.0, b->_tolerance[0]);
+        /* Started at t = x, as the 16-node table's points are: where the curve is symmetric about a
+           vertical tangent (as (1, 0, 0, 1) at 1/2) that start is the exact root, which slope reports. */
+        const double tk = k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
         double f[D], g[D];
         for (int j = 0; j < D; j++) {
-            f[j] = ck_bz_chebyshev_node(j, D, f_lo, f_hi);
+            f[j] = ck_bz_chebyshev_node(j, f_lo, f_hi);
             if (fabs(f[j]) < 1e-9) { /* the middle node of a symmetric row */
                 const double dx = ck_bz_dx(b, tk);
                 f[j] = 0.0;
@@ -237,7 +236,7 @@ static void ck_bz_build_table_d(ck_bezier *b) {
                 continue;
             }
             const double x = (k + f[j]) / N;
-            const double t = ck_bz_solve_bracketed(b, x, fmin(fmax(lo, x), 1.0), lo, 1.0, b->_tolerance[0]);
+            const double t = ck_bz_solve_from(b, x, lo);
             g[j] = (t - tk) / f[j];
             if (f[j] < 0) lo = t; /* the points left of k/32 bracket what follows */
         }
@@ -275,7 +274,7 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
         double fj[D], v[D], c[D + 1];
         double lo = node[k];
         for (int j = 0; j < D; j++) {
-            fj[j] = ck_bz_chebyshev_node(j, D, 0.0, 1.0);
+            fj[j] = ck_bz_chebyshev_node(j, 0.0, 1.0);
             const double xj = (k + fj[j]) / N;
             lo = ck_bz_solve_bracketed(b, xj, fmin(fmax(lo, xj), node[k + 1]), lo, node[k + 1], b->_tolerance[0]);
             v[j] = (lo - p0) / fj[j];
@@ -324,6 +323,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._y[2] = 3.0 * y1s;
     c._y[1] = 3.0 * (y2s - y1s) - c._y[2];
     c._y[0] = unit - c._y[2] - c._y[1];
+    c._d[0] = 3.0 * c._x[0], c._d[1] = 2.0 * c._x[1], c._d[2] = 3.0 * c._y[0], c._d[3] = 2.0 * c._y[1];
     c._y_end[0] = 3.0 * (unit - y1s);
     c._y_end[1] = 3.0 * (unit - y2s);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);

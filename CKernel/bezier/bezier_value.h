@@ -37,18 +37,18 @@ static inline double ck_bz_guess_d(const ck_bezier *b, double x) {
 }
 
 static inline double ck_bz_value_fast(const ck_bezier *b, double x) {
-    if (!(x > 0 && x < 1)) return ck_bezier_value_trusted(b, x);
+    if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
     const double t = ck_bz_guess_d(b, x);
     const double t2 = t * t;
     const double r = (b->_x[2] * t - x) + t2 * (b->_x[0] * t + b->_x[1]);
-    const double dx = (b->_x[2] + (2.0 * b->_x[1]) * t) + (3.0 * b->_x[0]) * t2;
+    const double dx = (b->_x[2] + b->_d[1] * t) + b->_d[0] * t2;
     const double h = r / dx;
     /* y(t) in the form that rounds monotonically at its end (see ck_bz_y), and y'(t). */
     const double s = 1.0 - t;
     const double near_start = b->_y[2] * t + t2 * (b->_y[0] * t + b->_y[1]);
     const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * t2);
     const double y0 = t <= 0.5 ? near_start : near_end;
-    const double dy = (b->_y[2] + (2.0 * b->_y[1]) * t) + (3.0 * b->_y[0]) * t2;
+    const double dy = (b->_y[2] + b->_d[3] * t) + b->_d[2] * t2;
     if (fabs(h) <= b->_tolerance[3]) return y0 - h * dy; /* false for NaN (x'(t0) == 0) */
     return ck_bezier_value_trusted(b, x);
 }
