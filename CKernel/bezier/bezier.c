@@ -16,9 +16,8 @@
  *
  * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
  * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
- * certified; see bezier_value.h for the fast path of ck_bezier_value),
- * then, if that step is not, 16 monotone cubic pieces (float, shared with the SIMD batch, error
- * ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
+ * certified; see bezier_value.h for the fast path of ck_bezier_value), then, if that step is not, 16
+ * monotone cubic pieces (float, shared with the SSE2 and NEON batches, error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
  * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
  *
  * value and slope return double and cannot report a status: a NULL curve gives NaN.
@@ -225,7 +224,8 @@ static void ck_bz_build_table_d(ck_bezier *b) {
         const double xk = (double)k / N;
         /* Started at t = x, as the 16-node table's points are: where the curve is symmetric about a
            vertical tangent (as (1, 0, 0, 1) at 1/2) that start is the exact root, which slope reports. */
-        const double tk = k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
+        const double tk =
+            k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
         double f[D], g[D];
         for (int j = 0; j < D; j++) {
             f[j] = ck_bz_chebyshev_node(j, f_lo, f_hi);
@@ -289,7 +289,8 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
            and M h^2 <= 2e-8, |x(t_k + d1) - x| stays below 9e-8 < 1e-7 when terms_r + terms_d <= 1. */
         const double w = fmax(node[k + 1] - p0, 1e-3) * 1.1, slope = fabs(dx), ax_abs = fabs(ax);
         const double a2 = fabs(3.0 * ax * p0 + bx), c3 = fabs(3.0 * ax * p0);
-        const double terms_r = 1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
+        const double terms_r =
+            1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
         const double terms_d = w * (slope + 2.0 * w * a2 + 3.0 * w * w * ax_abs);
         const int certifiable = y_ok && terms_r + terms_d <= 1.0 && isfinite(dx) && isfinite(dy);
         g[CK_BZ_T][k] = t;

@@ -6,9 +6,10 @@
  * the quintic guess d0 for t - t_k, the residual r = x(t_k + d0) - x from the exact Taylor form at t_k
  * (its constant term k/8 - x = -f/8 is exact in float, so r is accurate to ~2^-24 of the small terms,
  * not of x), one Newton step h = r / x' with the approximate reciprocal, and y from its Taylor form at
- * t_k + d0 - h, with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane is kept when
- * |h| <= _tolerance[2] (then M h^2 <= 2e-8 and the roundings keep |x' - x| < 1e-7, see bezier.c); lanes that fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their
- * input back in y and are solved by the scalar solver afterwards.
+ * t_k + d0 - h, with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane
+ * is kept when |h| <= _tolerance[2] (the roundings then keep |x' - x| < 1e-7, see bezier.c); lanes that
+ * fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their input back in y and are
+ * solved by the scalar solver afterwards.
  */
 #include "bezier_internal.h"
 
@@ -43,11 +44,13 @@ static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS],
     const __m256i k = _mm256_cvttps_epi32(u);
     const __m256 f = _mm256_sub_ps(u, _mm256_cvtepi32_ps(k)); /* in [0, 1), exact */
 #define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(g[row]), k)
-    const __m256 t = CK_BZ_ROW(CK_BZ_T), e = CK_BZ_ROW(CK_BZ_E), a1 = CK_BZ_ROW(CK_BZ_A1), b1 = CK_BZ_ROW(CK_BZ_B1);
+    const __m256 t = CK_BZ_ROW(CK_BZ_T), e = CK_BZ_ROW(CK_BZ_E);
+    const __m256 a1 = CK_BZ_ROW(CK_BZ_A1), b1 = CK_BZ_ROW(CK_BZ_B1);
     /* d0 = f (G1 + f G2) + f^3 ((G3 + f G4) + f^2 G5). */
     const __m256 f2 = _mm256_mul_ps(f, f);
     const __m256 low = _mm256_mul_ps(f, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G2), f, CK_BZ_ROW(CK_BZ_G1)));
-    const __m256 high = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f2, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G4), f, CK_BZ_ROW(CK_BZ_G3)));
+    const __m256 g34 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G4), f, CK_BZ_ROW(CK_BZ_G3));
+    const __m256 high = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f2, g34);
     const __m256 d0 = _mm256_fmadd_ps(_mm256_mul_ps(f2, f), high, low);
     /* x(t + d0) - x = (E - f/8) + d0 (A1 + d0 (a2 + d0 ax)), a2 = x''(t)/2 = 3 ax t + bx, and
        x'(t + d0) = A1 + d0 (2 a2 + 3 ax d0). */

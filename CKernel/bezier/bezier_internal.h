@@ -2,8 +2,9 @@
  * Private to the bezier family: the per-ISA table and the scalar helpers the SIMD files share.
  *
  * The solver (see bezier.c) finds t with x(t) == x from a tabulated first guess and certifies the
- * last Newton step; SIMD kernels run the same first guess and one Newton step on whole vectors and
- * hand any lane whose certificate fails (or that lies outside (0, 1) or is NaN) to the scalar solver.
+ * last Newton step; SIMD kernels run a tabulated first guess (SSE2 and NEON: ck_bezier._guess; AVX2:
+ * ck_bezier._batch) and one Newton step on whole vectors and hand any lane whose certificate fails (or
+ * that lies outside (0, 1) or is NaN) to the scalar solver.
  */
 #ifndef CK_BEZIER_INTERNAL_H
 #define CK_BEZIER_INTERNAL_H
