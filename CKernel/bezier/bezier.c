@@ -16,7 +16,7 @@
  *
  * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
  * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
- * certified; see bezier_value.h for the fast path of ck_bezier_value), then, if that step is not, 16
+ * certified; see ck_bz_value_fast for the fast path of ck_bezier_value), then, if that step is not, 16
  * monotone cubic pieces (float, shared with the SSE2 and NEON batches, error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
  * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
  *
@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "bezier_internal.h"
-#include "bezier_value.h"
 
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
@@ -98,6 +97,19 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     *segment = k;
     const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
     return (g[0][k] + f * (double)g[1][k]) + (f * f) * (g[2][k] + f * (double)g[3][k]);
+}
+
+/* The double table's first guess t(x) for 0 < x < 1: the quintic of row k = round(32 x) at
+   f = 32 x - k in [-1/2, 1/2]. 32 x + 1.5 * 2^52 rounds 32 x (exact) to an integer in the low mantissa
+   bits, so no float-to-int conversion sits on the chain (cvtsi2sd would also merge into a stale
+   register and chain every call to the previous one), and k <= 32 for x < 1. */
+static inline double ck_bz_guess_d(const ck_bezier *b, double x) {
+    const double shifted = x * CK_BEZIER_SEGMENTS_D + 0x1.8p52;
+    uint64_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    const double *c = b->_guess_d[bits & (2 * CK_BEZIER_SEGMENTS_D - 1)];
+    const double f = x * CK_BEZIER_SEGMENTS_D - (shifted - 0x1.8p52), f2 = f * f, f4 = f2 * f2;
+    return ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + f4 * (c[4] + f * c[5]);
 }
 
 /* t with x(t) == x for 0 < x < 1 to the double certificate. The common case is straight-line code:
@@ -342,7 +354,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     /* y'' is linear in t: |y''|/2 + |ay| <= My on [0, 1] from its values at the ends. */
     const double my = (0.5 * fmax(fabs(2.0 * c._y[1]), fabs(6.0 * c._y[0] + 2.0 * c._y[1])) + fabs(c._y[0])) *
                       c._y_scale[1];
-    /* The double fast path (bezier_value.h): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
+    /* The double fast path (ck_bz_value_fast): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
        ordinates only (a negative tolerance sends every call of a scaled curve to the full solver). */
     c._tolerance[3] = c._y_scale[1] != 1.0 ? -1.0 : fmin(c._tolerance[0], my > 0 ? sqrt(1e-13 / my) : 1.0);
     ck_bz_build_table(&c);
@@ -352,9 +364,38 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     return CK_OK;
 }
 
+/* The fast path of ck_bezier_value. A call is latency-bound: the chain is index -> table row -> guess
+   t0 -> x(t0) -> step -> y, and the out-of-order window holds little more than one call, so both the
+   chain's length and the call's size count (a dispatch through the ops table to an FMA build of this
+   code halved the chain but, with the extra call and spill around it, ran no faster in a loop). So:
+     - t0 comes from the 33 centred quintics of ck_bezier._guess_d (error ~1e-12 on ordinary curves);
+     - x'(t0), y(t0) and y'(t0) are computed beside x(t0), so the division r / x' only waits for r;
+     - y(t1) for t1 = t0 - h is taken as y(t0) - h y'(t0), which differs from it by at most My h^2 (My
+       bounds |y''|/2 + |ay| on [0, 1]).
+   The certificate: |h| <= _tolerance[3] (M h^2 <= 4e-15 and My h^2 <= 1e-13). Then the result is y(t1)
+   within 1e-13 and |x(t1) - x| < 1e-14, the contract's bound. Anything else (x outside (0, 1), NaN, a
+   vertical tangent, scaled ordinates: their tolerance is negative) takes ck_bezier_value_trusted. */
+static double ck_bz_value_fast(const ck_bezier *b, double x) {
+    if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
+    const double t = ck_bz_guess_d(b, x);
+    const double t2 = t * t;
+    const double r = (b->_x[2] * t - x) + t2 * (b->_x[0] * t + b->_x[1]);
+    const double dx = (b->_x[2] + b->_d[1] * t) + b->_d[0] * t2;
+    const double h = r / dx;
+    /* y(t) in the form that rounds monotonically at its end (see ck_bz_y), and y'(t). */
+    const double s = 1.0 - t;
+    const double near_start = b->_y[2] * t + t2 * (b->_y[0] * t + b->_y[1]);
+    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * t2);
+    const double y0 = t <= 0.5 ? near_start : near_end;
+    const double dy = (b->_y[2] + b->_d[3] * t) + b->_d[2] * t2;
+    if (fabs(h) <= b->_tolerance[3]) return y0 - h * dy; /* false for NaN (x'(t0) == 0) */
+    return ck_bezier_value_trusted(b, x);
+}
+
+
 double ck_bezier_value(const ck_bezier *b, double x) {
     if (b == NULL) return NAN; /* value and slope cannot report a status: NaN marks the missing curve */
-    return ck_ops_active()->bezier->value(b, x);
+    return ck_bz_value_fast(b, x);
 }
 
 double ck_bezier_slope(const ck_bezier *b, double x) {
@@ -413,11 +454,7 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     }
 }
 
-/* The portable build of the fast path (scalar, SSE2 and NEON tables; FMA is contracted where the
-   target has it, as on arm64). */
-double ck_bezier_value_portable(const ck_bezier *b, double x) { return ck_bz_value_fast(b, x); }
-
-const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar, ck_bezier_value_portable};
+const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar};
 
 ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n) {
     if (n == 0) return CK_OK;

@@ -15,16 +15,8 @@
 
 #if CK_ARCH_X86_64
 #include <immintrin.h>
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
-
-/* ck_bezier_value's fast path compiled with FMA: its chain of multiply-adds is what a call waits on. */
-#include "bezier_value.h"
-
-static double ck_bz_value_avx2(const ck_bezier *b, double x) { return ck_bz_value_fast(b, x); }
 
 /* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~60 cycles) and
    the out-of-order window holds little more than one iteration of it, so the step is written short:
@@ -99,6 +91,6 @@ static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, siz
 
 #pragma clang attribute pop
 
-const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2, ck_bz_value_avx2};
+const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2};
 
 #endif

@@ -29,8 +29,6 @@ struct ck_bezier_ops {
     size_t block;
     /* y[i] = value(x[i]) in float for n a multiple of block; trusted, initialised b; y may equal x. */
     void (*value_n)(const ck_bezier *b, const float *x, float *y, size_t n);
-    /* value(x) in double for a trusted b (ck_bezier_value after its NULL check). */
-    double (*value)(const ck_bezier *b, double x);
 };
 
 /* A SIMD vector loop over n values (a multiple of its lane count): writes y, and for each group of
@@ -44,7 +42,5 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
 
 /* value(x) in double for a trusted b: the scalar reference, and the SIMD kernels' fallback lane. */
 double ck_bezier_value_trusted(const ck_bezier *b, double x);
-/* The same through the fast path of bezier_value.h, built without FMA (the scalar, SSE2, NEON tables). */
-double ck_bezier_value_portable(const ck_bezier *b, double x);
 
 #endif

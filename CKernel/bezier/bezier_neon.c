@@ -69,6 +69,6 @@ static void ck_bz_value_n_neon(const ck_bezier *b, const float *x, float *y, siz
     ck_bezier_value_n_blocks(b, x, y, n, 4, ck_bz_vector_loop_neon);
 }
 
-const struct ck_bezier_ops ck_bezier_ops_neon = {4, ck_bz_value_n_neon, ck_bezier_value_portable};
+const struct ck_bezier_ops ck_bezier_ops_neon = {4, ck_bz_value_n_neon};
 
 #endif

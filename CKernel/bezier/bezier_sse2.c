@@ -72,6 +72,6 @@ static void ck_bz_value_n_sse2(const ck_bezier *b, const float *x, float *y, siz
     ck_bezier_value_n_blocks(b, x, y, n, 4, ck_bz_vector_loop_sse2);
 }
 
-const struct ck_bezier_ops ck_bezier_ops_sse2 = {4, ck_bz_value_n_sse2, ck_bezier_value_portable};
+const struct ck_bezier_ops ck_bezier_ops_sse2 = {4, ck_bz_value_n_sse2};
 
 #endif
