@@ -14,10 +14,10 @@
  * Steps that leave the bracket are replaced by bisection and the loop also stops when the bracket is
  * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
  *
- * First guesses come from tables of t(x) between nodes solved to the certificate at init: for double
- * calls 32 quintic Hermite pieces (error ~1e-9 on ordinary curves, so one Newton step is certified),
- * then, if that step is not, 16 monotone cubic pieces (float, shared with the SIMD batch, error
- * ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
+ * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
+ * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
+ * certified; see ck_bz_value_fast for the fast path of ck_bezier_value), then, if that step is not, 16
+ * monotone cubic pieces (float, shared with the SSE2 and NEON batches, error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
  * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
  *
  * value and slope return double and cannot report a status: a NULL curve gives NaN.
@@ -31,9 +31,9 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 12 * 8 + 4 * 16 * 4 + 32 * 6 * 8, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 20 * 8 + 4 * 16 * 4 + 33 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
-_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 32 rows");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 33 rows, one per point k/32");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -48,8 +48,9 @@ static inline double ck_bz_x(const ck_bezier *b, double t) {
 static inline double ck_bz_y(const ck_bezier *b, double t) {
     const double s = 1.0 - t;
     const double near_start = b->_y[2] * t + (t * t) * (b->_y[0] * t + b->_y[1]);
-    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * (t * t));
-    return t <= 0.5 ? near_start : near_end;
+    const double unit = b->_y_scale[0];
+    const double near_end = unit - s * ((unit * s + b->_y_end[0] * t) * s + b->_y_end[1] * (t * t));
+    return (t <= 0.5 ? near_start : near_end) * b->_y_scale[1];
 }
 static inline double ck_bz_dx(const ck_bezier *b, double t) {
     return (b->_x[2] + 2.0 * b->_x[1] * t) + (3.0 * b->_x[0]) * (t * t);
@@ -98,19 +99,25 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     return (g[0][k] + f * (double)g[1][k]) + (f * f) * (g[2][k] + f * (double)g[3][k]);
 }
 
+/* The double table's first guess t(x) for 0 < x < 1: the quintic of row k = round(32 x) at
+   f = 32 x - k in [-1/2, 1/2]. 32 x + 1.5 * 2^52 rounds 32 x (exact) to an integer in the low mantissa
+   bits, so no float-to-int conversion sits on the chain (cvtsi2sd would also merge into a stale
+   register and chain every call to the previous one), and k <= 32 for x < 1. */
+static inline double ck_bz_guess_d(const ck_bezier *b, double x) {
+    const double shifted = x * CK_BEZIER_SEGMENTS_D + 0x1.8p52;
+    uint64_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    const double *c = b->_guess_d[bits & (2 * CK_BEZIER_SEGMENTS_D - 1)];
+    const double f = x * CK_BEZIER_SEGMENTS_D - (shifted - 0x1.8p52), f2 = f * f, f4 = f2 * f2;
+    return ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + f4 * (c[4] + f * c[5]);
+}
+
 /* t with x(t) == x for 0 < x < 1 to the double certificate. The common case is straight-line code:
    two Newton steps from the table guess, the second certified, no data-dependent branch before the
    final check, so calls overlap in the pipeline. */
 static double ck_bz_solve(const ck_bezier *b, double x) {
-    /* The quintic table's guess is usually within ~1e-9, so one certified Newton step suffices: the
-       dependency chain is then one polynomial, one step and y, which is what makes a call fast. */
-    const double u = x * CK_BEZIER_SEGMENTS_D;
-    const double shifted = (u - 0.5) + 0x1.8p52;
-    uint64_t bits;
-    memcpy(&bits, &shifted, sizeof bits);
-    const double *c = b->_guess_d[bits & (CK_BEZIER_SEGMENTS_D - 1)];
-    const double f = u - (shifted - 0x1.8p52), f2 = f * f;
-    const double q0 = ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + (f2 * f2) * (c[4] + f * c[5]);
+    /* The quintic table's guess is usually within ~1e-12, so one certified Newton step suffices. */
+    const double q0 = ck_bz_guess_d(b, x);
     const double q1 = q0 - (ck_bz_x(b, q0) - x) / ck_bz_dx(b, q0);
     if (fabs(q1 - q0) <= b->_tolerance[0] && q1 >= 0 && q1 <= 1) return q1;
 
@@ -180,46 +187,131 @@ static void ck_bz_build_table(ck_bezier *b) {
     }
 }
 
-/* Fills the double table: quintic Hermite pieces of t(x) on 32 segments from t, t' = 1/x' and
-   t'' = -x''/x'^3 at nodes solved to the certificate (error ~h^6: about 1e-9 on ordinary curves, so
-   one Newton step certifies). Where a node's derivatives blow up (x'(t) near 0) the piece falls back
-   to the limited cubic, and the solver to its longer path. */
+/* Coefficients c[0..n-1] of the polynomial of degree n - 1 through (f[j], v[j]), j < n (distinct f):
+   Newton's divided differences, then the Newton form multiplied out (O(n^2), no system to solve). The
+   nodes are Chebyshev nodes of short intervals, where this is accurate in double. */
+static void ck_bz_fit(int n, const double *f, const double *v, double *c) {
+    double a[8];
+    for (int j = 0; j < n; j++) a[j] = v[j];
+    for (int level = 1; level < n; level++)
+        for (int j = n - 1; j >= level; j--) a[j] = (a[j] - a[j - 1]) / (f[j] - f[j - level]);
+    /* p = a0 + (f - f0)(a1 + (f - f1)(a2 + ...)), expanded from the innermost factor out. */
+    for (int i = 0; i < n; i++) c[i] = 0.0;
+    c[0] = a[n - 1];
+    for (int i = n - 2; i >= 0; i--) {
+        for (int j = n - 1 - i; j >= 1; j--) c[j] = c[j - 1] - f[i] * c[j];
+        c[0] = a[i] - f[i] * c[0];
+    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(c[i])) c[i] = 0.0; /* a degenerate fit only costs the fast path */
+}
+
+/* The 5 Chebyshev nodes of [lo, hi] (cos((2j + 1) pi / 10), j < 5): interpolating there is within a
+   small factor of the best polynomial approximation of that degree. */
+static double ck_bz_chebyshev_node(int j, double lo, double hi) {
+    static const double cosines[5] = {0.95105651629515357, 0.58778525229247314, 0.0, -0.58778525229247314,
+                                      -0.95105651629515357};
+    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cosines[j];
+}
+
+/* t(x) for x in [x(lo), 1] to the certificate, starting one Newton step from lo: the table builders
+   solve their points in increasing order, so lo (the previous point's t) is close and a bracket. */
+static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
+    const double dx = ck_bz_dx(b, lo);
+    const double start = dx > 0 ? lo + (x - ck_bz_x(b, lo)) / dx : lo;
+    return ck_bz_solve_bracketed(b, x, fmin(fmax(start, lo), 1.0), lo, 1.0, b->_tolerance[0]);
+}
+
+/* Fills the double table: for each of the 33 points k/32, a quintic in f = 32 x - k on |f| <= 1/2 (the
+   half of it inside [0, 1] at the ends). Its constant is t(k/32) solved to the certificate, so the guess
+   is exact at those points (a vertical tangent there, as (1, 0, 0, 1) at 1/2, is then found exactly);
+   the rest is f q(f), q of degree 4 interpolating (t(x) - t(k/32)) / f at five Chebyshev nodes (at
+   f == 0 that is dt/dx / 32). The error is ~1e-13 t^(5) here: about 1e-12 on ordinary curves, so one
+   Newton step is certified. Near x'(t) == 0 the fit is poor and the solver takes its longer path. */
 static void ck_bz_build_table_d(ck_bezier *b) {
-    enum { N = CK_BEZIER_SEGMENTS_D };
-    double node[N + 1], m[N + 1], a[N + 1];
+    enum { N = CK_BEZIER_SEGMENTS_D, D = 5 };
+    double lo = 0.0;
+    for (int k = 0; k <= N; k++) {
+        const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
+        const double xk = (double)k / N;
+        /* Started at t = x, as the 16-node table's points are: where the curve is symmetric about a
+           vertical tangent (as (1, 0, 0, 1) at 1/2) that start is the exact root, which slope reports. */
+        const double tk =
+            k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
+        double f[D], g[D];
+        for (int j = 0; j < D; j++) {
+            f[j] = ck_bz_chebyshev_node(j, f_lo, f_hi);
+            if (fabs(f[j]) < 1e-9) { /* the middle node of a symmetric row */
+                const double dx = ck_bz_dx(b, tk);
+                f[j] = 0.0;
+                g[j] = dx > 0 ? 1.0 / (N * dx) : 0.0;
+                continue;
+            }
+            const double x = (k + f[j]) / N;
+            const double t = ck_bz_solve_from(b, x, lo);
+            g[j] = (t - tk) / f[j];
+            if (f[j] < 0) lo = t; /* the points left of k/32 bracket what follows */
+        }
+        lo = tk;
+        double *c = b->_guess_d[k];
+        c[0] = tk;
+        ck_bz_fit(D, f, g, c + 1);
+    }
+}
+
+/* Fills ck_bezier._batch (see bezier_internal.h) for the AVX2 float batch. Per lane it evaluates the
+   guess d0, the residual r = x(t_k + d0) - x from the Taylor form (the constant k/8 - x = -f/8 is exact,
+   so r carries only roundings of the small terms, ~2^-24 (f/8 + |A1 d| + ...)), one Newton step
+   h = r / x'(t_k + d0) and y at t_k + d1, d1 = d0 - h, all in float. It keeps a lane when
+   |h| <= _tolerance[2]. A segment where the roundings could exceed the
+   budget (x' varying strongly across it, or a wide t range) is marked with E = NaN so every lane of it
+   fails the check and takes the scalar solver. */
+static void ck_bz_build_batch_table(ck_bezier *b) {
+    enum { N = CK_BEZIER_BATCH_SEGMENTS, D = 5 };
+    float(*g)[N] = b->_batch;
+    double node[N + 1];
     node[0] = 0.0;
     node[N] = 1.0;
-    for (int k = 1; k < N; k++) {
-        const double x = (double)k / N;
-        node[k] = ck_bz_solve_bracketed(b, x, x, node[k - 1], 1.0, b->_tolerance[0]);
-    }
-    for (int k = 0; k <= N; k++) {
-        /* Derivatives per unit of the local coordinate f = 32 x - k. */
-        const double dx = ck_bz_dx(b, node[k]), ddx = 6.0 * b->_x[0] * node[k] + 2.0 * b->_x[1];
-        m[k] = dx > 0 ? 1.0 / (dx * N) : INFINITY;
-        a[k] = dx > 0 ? -ddx / (dx * dx * dx * N * N) : INFINITY;
-    }
+    for (int k = 1; k < N; k++)
+        node[k] = ck_bz_solve_bracketed(b, (double)k / N, (double)k / N, node[k - 1], 1.0, b->_tolerance[0]);
+    /* Float coefficients of y overflow (or lose the ordinates) beyond the float range. */
+    const int y_ok = b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
+    const double ax = b->_x[0], bx = b->_x[1];
     for (int k = 0; k < N; k++) {
-        const double p0 = node[k], p1 = node[k + 1], delta = p1 - p0;
-        double *c = b->_guess_d[k];
-        const int smooth = m[k] <= 3.0 * delta && m[k + 1] <= 3.0 * delta && isfinite(a[k]) && isfinite(a[k + 1]) &&
-                           fabs(a[k]) <= 10.0 * delta && fabs(a[k + 1]) <= 10.0 * delta;
-        if (smooth) {
-            const double m0 = m[k], m1 = m[k + 1], a0 = a[k], a1 = a[k + 1];
-            c[0] = p0;
-            c[1] = m0;
-            c[2] = 0.5 * a0;
-            c[3] = 10.0 * delta - 6.0 * m0 - 4.0 * m1 - 1.5 * a0 + 0.5 * a1;
-            c[4] = -15.0 * delta + 8.0 * m0 + 7.0 * m1 + 1.5 * a0 - a1;
-            c[5] = 6.0 * delta - 3.0 * m0 - 3.0 * m1 - 0.5 * a0 + 0.5 * a1;
-        } else {
-            const double m0 = fmin(m[k], 3.0 * delta), m1 = fmin(m[k + 1], 3.0 * delta);
-            c[0] = p0;
-            c[1] = m0;
-            c[2] = 3.0 * delta - 2.0 * m0 - m1;
-            c[3] = m0 + m1 - 2.0 * delta;
-            c[4] = c[5] = 0.0;
+        const float t = (float)node[k];
+        const double p0 = t;
+        /* The guess d0(f) = f q(f), q of degree 4 interpolating (t(x) - t_k) / f at the Chebyshev nodes
+           of [0, 1]: near-minimax, about 30 times closer than the quintic Hermite piece with the same
+           six coefficients, so the single step's |h| stays within the batch tolerance. */
+        double fj[D], v[D], c[D + 1];
+        double lo = node[k];
+        for (int j = 0; j < D; j++) {
+            fj[j] = ck_bz_chebyshev_node(j, 0.0, 1.0);
+            const double xj = (k + fj[j]) / N;
+            lo = ck_bz_solve_bracketed(b, xj, fmin(fmax(lo, xj), node[k + 1]), lo, node[k + 1], b->_tolerance[0]);
+            v[j] = (lo - p0) / fj[j];
         }
+        ck_bz_fit(D, fj, v, c + 1);
+        const double dx = ck_bz_dx(b, p0);
+        const double y = ck_bz_y(b, p0), dy = ck_bz_dy(b, p0);
+        /* Every float rounding is at most 2^-24 of the value rounded. For d in [0, w] (w: the segment's
+           width in t, with room for the guess error) the residual's roundings (of f/8 - E, of A1 and
+           a2 = x''/2, of the two inner sums) stay below 2^-24 terms_r, and rounding d1 = d0 - h to float
+           moves x by at most 2^-24 terms_d. With the step's own error (r times the reciprocal's, <= 1e-8)
+           and M h^2 <= 2e-8, |x(t_k + d1) - x| stays below 9e-8 < 1e-7 when terms_r + terms_d <= 1. */
+        const double w = fmax(node[k + 1] - p0, 1e-3) * 1.1, slope = fabs(dx), ax_abs = fabs(ax);
+        const double a2 = fabs(3.0 * ax * p0 + bx), c3 = fabs(3.0 * ax * p0);
+        const double terms_r =
+            1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
+        const double terms_d = w * (slope + 2.0 * w * a2 + 3.0 * w * w * ax_abs);
+        const int certifiable = y_ok && terms_r + terms_d <= 1.0 && isfinite(dx) && isfinite(dy);
+        g[CK_BZ_T][k] = t;
+        g[CK_BZ_E][k] = certifiable ? (float)(ck_bz_x(b, p0) - (double)k / N) : NAN;
+        g[CK_BZ_A1][k] = (float)dx;
+        g[CK_BZ_B1][k] = y_ok ? (float)dy : 0.0f;
+        g[CK_BZ_YH][k] = y_ok ? (float)y : 0.0f;
+        g[CK_BZ_YL][k] = y_ok ? (float)(y - (double)(float)y) : 0.0f;
+        for (int j = 1; j <= D; j++) g[CK_BZ_G1 + j - 1][k] = (float)c[j];
     }
 }
 
@@ -233,11 +325,20 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._x[2] = 3.0 * x1;
     c._x[1] = 3.0 * (x2 - x1) - c._x[2];
     c._x[0] = 1.0 - c._x[2] - c._x[1];
-    c._y[2] = 3.0 * y1;
-    c._y[1] = 3.0 * (y2 - y1) - c._y[2];
-    c._y[0] = 1.0 - c._y[2] - c._y[1];
-    c._y_end[0] = 3.0 * (1.0 - y1);
-    c._y_end[1] = 3.0 * (1.0 - y2);
+    /* Any finite ordinates are valid, but 3 y1 or 3 (y2 - y1) overflow beyond DBL_MAX / 3 (and then
+       inf - inf is NaN). The coefficients of y (|each| <= 9 max|y| + 1) are therefore kept for y * 2^-64
+       when an ordinate exceeds 2^1000, and the result is multiplied back: both scalings are exact, and
+       y(x) itself is a weighted mean of 0, y1, y2, 1 with weights summing to 1, so it stays finite. */
+    const double big = fmax(fabs(y1), fabs(y2)) > 0x1p1000 ? 1.0 : 0.0;
+    c._y_scale[0] = big ? 0x1p-64 : 1.0;
+    c._y_scale[1] = big ? 0x1p64 : 1.0;
+    const double unit = c._y_scale[0], y1s = y1 * unit, y2s = y2 * unit;
+    c._y[2] = 3.0 * y1s;
+    c._y[1] = 3.0 * (y2s - y1s) - c._y[2];
+    c._y[0] = unit - c._y[2] - c._y[1];
+    c._d[0] = 3.0 * c._x[0], c._d[1] = 2.0 * c._x[1], c._d[2] = 3.0 * c._y[0], c._d[3] = 2.0 * c._y[1];
+    c._y_end[0] = 3.0 * (unit - y1s);
+    c._y_end[1] = 3.0 * (unit - y2s);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
     c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
     /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
@@ -246,15 +347,55 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     const double m = 0.5 * fmax(fabs(2.0 * c._x[1]), fabs(6.0 * c._x[0] + 2.0 * c._x[1])) + fabs(c._x[0]);
     c._tolerance[0] = m > 0 ? fmin(1e-3, sqrt(4e-15 / m)) : 1e-3;
     c._tolerance[1] = m > 0 ? fmin(1e-3, sqrt(2e-8 / m)) : 1e-3;
+    /* The AVX2 batch (see ck_bz_build_batch_table) divides by x' with the bare rcpps (relative error
+       <= 1.5 * 2^-12), which leaves r * 3.7e-4 <= 3 |h| * 3.7e-4 of the residual: |h| <= 9e-6 keeps that
+       below 1e-8. */
+    c._tolerance[2] = fmin(c._tolerance[1], 9e-6);
+    /* y'' is linear in t: |y''|/2 + |ay| <= My on [0, 1] from its values at the ends. */
+    const double my = (0.5 * fmax(fabs(2.0 * c._y[1]), fabs(6.0 * c._y[0] + 2.0 * c._y[1])) + fabs(c._y[0])) *
+                      c._y_scale[1];
+    /* The double fast path (ck_bz_value_fast): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
+       ordinates only (a negative tolerance sends every call of a scaled curve to the full solver). */
+    c._tolerance[3] = c._y_scale[1] != 1.0 ? -1.0 : fmin(c._tolerance[0], my > 0 ? sqrt(1e-13 / my) : 1.0);
     ck_bz_build_table(&c);
     ck_bz_build_table_d(&c);
+    ck_bz_build_batch_table(&c);
     *b = c;
     return CK_OK;
 }
 
+/* The fast path of ck_bezier_value. A call is latency-bound: the chain is index -> table row -> guess
+   t0 -> x(t0) -> step -> y, and the out-of-order window holds little more than one call, so both the
+   chain's length and the call's size count (a dispatch through the ops table to an FMA build of this
+   code halved the chain but, with the extra call and spill around it, ran no faster in a loop). So:
+     - t0 comes from the 33 centred quintics of ck_bezier._guess_d (error ~1e-12 on ordinary curves);
+     - x'(t0), y(t0) and y'(t0) are computed beside x(t0), so the division r / x' only waits for r;
+     - y(t1) for t1 = t0 - h is taken as y(t0) - h y'(t0), which differs from it by at most My h^2 (My
+       bounds |y''|/2 + |ay| on [0, 1]).
+   The certificate: |h| <= _tolerance[3] (M h^2 <= 4e-15 and My h^2 <= 1e-13). Then the result is y(t1)
+   within 1e-13 and |x(t1) - x| < 1e-14, the contract's bound. Anything else (x outside (0, 1), NaN, a
+   vertical tangent, scaled ordinates: their tolerance is negative) takes ck_bezier_value_trusted. */
+static double ck_bz_value_fast(const ck_bezier *b, double x) {
+    if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
+    const double t = ck_bz_guess_d(b, x);
+    const double t2 = t * t;
+    const double r = (b->_x[2] * t - x) + t2 * (b->_x[0] * t + b->_x[1]);
+    const double dx = (b->_x[2] + b->_d[1] * t) + b->_d[0] * t2;
+    const double h = r / dx;
+    /* y(t) in the form that rounds monotonically at its end (see ck_bz_y), and y'(t). */
+    const double s = 1.0 - t;
+    const double near_start = b->_y[2] * t + t2 * (b->_y[0] * t + b->_y[1]);
+    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * t2);
+    const double y0 = t <= 0.5 ? near_start : near_end;
+    const double dy = (b->_y[2] + b->_d[3] * t) + b->_d[2] * t2;
+    if (fabs(h) <= b->_tolerance[3]) return y0 - h * dy; /* false for NaN (x'(t0) == 0) */
+    return ck_bezier_value_trusted(b, x);
+}
+
+
 double ck_bezier_value(const ck_bezier *b, double x) {
     if (b == NULL) return NAN; /* value and slope cannot report a status: NaN marks the missing curve */
-    return ck_bezier_value_trusted(b, x);
+    return ck_bz_value_fast(b, x);
 }
 
 double ck_bezier_slope(const ck_bezier *b, double x) {
@@ -263,18 +404,35 @@ double ck_bezier_slope(const ck_bezier *b, double x) {
     if (x <= 0) return b->_gradient[0];
     if (x >= 1) return b->_gradient[1];
     const double t = ck_bz_solve(b, x);
-    const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t);
-    if (dx != 0) return dy / dx;
+    /* dy is scaled like the y coefficients: the quotient is formed first and scaled back last, so it
+       only overflows (to +/-inf) when the slope itself is beyond DBL_MAX. */
+    const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t), up = b->_y_scale[1];
+    if (dx != 0) return dy / dx * up;
     if (dy != 0) return dy > 0 ? INFINITY : -INFINITY; /* vertical tangent */
     /* x' and y' vanish together (a cusp of the parametrisation): the limit of y'/x' is y''/x''. */
     const double ddx = 6.0 * b->_x[0] * t + 2.0 * b->_x[1], ddy = 6.0 * b->_y[0] * t + 2.0 * b->_y[1];
-    if (ddx != 0) return ddy / ddx;
-    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] : 0.0;
+    if (ddx != 0) return ddy / ddx * up;
+    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] * up : 0.0;
 }
 
 /* Scalar float batch: the double solver per value, rounded once. */
 static void ck_bz_value_n_scalar(const ck_bezier *b, const float *x, float *y, size_t n) {
     for (size_t i = 0; i < n; i++) y[i] = (float)ck_bezier_value_trusted(b, x[i]);
+}
+
+/* Whether every lane of the chunk was solved, eight groups per compare: this check runs once per 64
+   vectors, and a byte-by-byte scan cost about a tenth of the AVX2 loop. */
+static int ck_bz_all_solved(const uint8_t *ok_lanes, size_t groups, uint8_t all) {
+    const uint64_t all_word = all * 0x0101010101010101u;
+    size_t group = 0;
+    for (; group + 8 <= groups; group += 8) {
+        uint64_t word;
+        memcpy(&word, ok_lanes + group, sizeof word);
+        if (word != all_word) return 0;
+    }
+    for (; group < groups; group++)
+        if (ok_lanes[group] != all) return 0;
+    return 1;
 }
 
 void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size_t n, size_t lanes,
@@ -284,7 +442,9 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     for (size_t start = 0; start < n; start += 64 * lanes) {
         const size_t count = n - start < 64 * lanes ? n - start : 64 * lanes;
         loop(b, x + start, y + start, count, ok_lanes);
-        for (size_t group = 0; group < count / lanes; group++) {
+        const size_t groups = count / lanes;
+        if (ck_bz_all_solved(ok_lanes, groups, all)) continue;
+        for (size_t group = 0; group < groups; group++) {
             if (ok_lanes[group] == all) continue;
             for (size_t j = 0; j < lanes; j++) {
                 const size_t i = start + group * lanes + j;

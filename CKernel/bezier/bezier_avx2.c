@@ -1,13 +1,15 @@
 /*
- * AVX2 + FMA path of the bezier float batch (runtime-dispatched), 8 values per step.
+ * AVX2 + FMA path of the bezier float batch (runtime-dispatched), 8 values per step, all in float.
  *
- * Per lane, as in bezier.c: the table guess t0 (the 16-entry float tables are looked up with two
- * vpermps and a blend, no gathers), one Newton step, and y(t1) in double. The step's residual
- * x(t0) - x is computed in double (the float inputs convert exactly), its derivative and reciprocal in
- * float: a derivative error e (<= ~1e-6 from float rounding and rcp + one Newton-Raphson refinement)
- * only adds e * |dt| to the residual, so with |dt| <= _tolerance[1] (M dt^2 <= 2e-8) the result is
- * y(x') for |x' - x| < 3e-8, inside the contract's 1e-7. Lanes that fail that check, or are not in
- * (0, 1), go to the scalar solver.
+ * The tables are ck_bezier._batch (see bezier_internal.h and ck_bz_build_batch_table in bezier.c): 8
+ * segments of x, so each per-segment coefficient is one vpermps (no gathers, no blends). Per lane:
+ * the quintic guess d0 for t - t_k, the residual r = x(t_k + d0) - x from the exact Taylor form at t_k
+ * (its constant term k/8 - x = -f/8 is exact in float, so r is accurate to ~2^-24 of the small terms,
+ * not of x), one Newton step h = r / x' with the approximate reciprocal, and y from its Taylor form at
+ * t_k + d0 - h, with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane
+ * is kept when |h| <= _tolerance[2] (the roundings then keep |x' - x| < 1e-7, see bezier.c); lanes that
+ * fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their input back in y and are
+ * solved by the scalar solver afterwards.
  */
 #include "bezier_internal.h"
 
@@ -16,73 +18,68 @@
 
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 
-/* table[idx] for a 16-entry float table held in two registers: vpermps uses the low 3 bits of idx,
-   bit 3 (shifted into the sign bit) picks the half. */
-static inline __m256 ck_bz_lookup16(__m256 lo, __m256 hi, __m256i idx, __m256 upper) {
-    return _mm256_blendv_ps(_mm256_permutevar8x32_ps(lo, idx), _mm256_permutevar8x32_ps(hi, idx), upper);
-}
+/* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~60 cycles) and
+   the out-of-order window holds little more than one iteration of it, so the step is written short:
+   the guess is in Estrin form, and the reciprocal is not refined (the tolerance absorbs its error). */
+typedef struct ck_bz_avx2_constants {
+    __m256 ax, bx, ax3, ay, by, ay3, tolerance;
+} ck_bz_avx2_constants;
 
-static inline __m256d ck_bz_poly_pd(__m256d a, __m256d b, __m256d c, __m256d t) {
-    return _mm256_mul_pd(_mm256_fmadd_pd(_mm256_fmadd_pd(a, t, b), t, c), t);
-}
+static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS], const ck_bz_avx2_constants *c,
+                                     __m256 xv, __m256 *ok_out) {
+    const __m256 ax = c->ax, bx = c->bx, ax3 = c->ax3, ay = c->ay, by = c->by, ay3 = c->ay3;
+    const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
 
-/* Lanes the vector path may keep: 0 < x < 1 (false for NaN) and the Newton step certified. */
-static inline __m256d ck_bz_accept(__m256d x, __m256d dt, __m256d tolerance, __m256d abs_mask) {
-    const __m256d inside = _mm256_and_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_GT_OQ),
-                                         _mm256_cmp_pd(x, _mm256_set1_pd(1.0), _CMP_LT_OQ));
-    return _mm256_and_pd(inside, _mm256_cmp_pd(_mm256_and_pd(dt, abs_mask), tolerance, _CMP_LE_OQ));
+    /* Lanes outside (0, 1) compute garbage here (vpermps reads only the low 3 bits of each index, no
+       memory is indexed) and are redone by the caller. */
+    const __m256 u = _mm256_mul_ps(xv, _mm256_set1_ps((float)CK_BEZIER_BATCH_SEGMENTS)); /* exact */
+    const __m256i k = _mm256_cvttps_epi32(u);
+    const __m256 f = _mm256_sub_ps(u, _mm256_cvtepi32_ps(k)); /* in [0, 1), exact */
+#define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(g[row]), k)
+    const __m256 t = CK_BZ_ROW(CK_BZ_T), e = CK_BZ_ROW(CK_BZ_E);
+    const __m256 a1 = CK_BZ_ROW(CK_BZ_A1), b1 = CK_BZ_ROW(CK_BZ_B1);
+    /* d0 = f (G1 + f G2) + f^3 ((G3 + f G4) + f^2 G5). */
+    const __m256 f2 = _mm256_mul_ps(f, f);
+    const __m256 low = _mm256_mul_ps(f, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G2), f, CK_BZ_ROW(CK_BZ_G1)));
+    const __m256 g34 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G4), f, CK_BZ_ROW(CK_BZ_G3));
+    const __m256 high = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f2, g34);
+    const __m256 d0 = _mm256_fmadd_ps(_mm256_mul_ps(f2, f), high, low);
+    /* x(t + d0) - x = (E - f/8) + d0 (A1 + d0 (a2 + d0 ax)), a2 = x''(t)/2 = 3 ax t + bx, and
+       x'(t + d0) = A1 + d0 (2 a2 + 3 ax d0). */
+    const __m256 a2 = _mm256_fmadd_ps(ax3, t, bx);
+    const __m256 constant = _mm256_fnmadd_ps(f, _mm256_set1_ps(1.0f / CK_BEZIER_BATCH_SEGMENTS), e);
+    const __m256 r = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, ax, a2), a1), constant);
+    const __m256 d = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ax3, d0, _mm256_add_ps(a2, a2)), a1);
+    /* h = r / d to 1.5 * 2^-12 (bare rcpps): the step's error is then r * 3.7e-4, which the tolerance
+       (|h| <= 9e-6) keeps below 1e-8; see ck_bezier_init. */
+    const __m256 h = _mm256_mul_ps(r, _mm256_rcp_ps(d));
+    /* y(t + d1) = YH + (YL + d1 (B1 + d1 (b2 + d1 ay))), b2 = y''(t)/2 = 3 ay t + by. */
+    const __m256 d1 = _mm256_sub_ps(d0, h);
+    const __m256 b2 = _mm256_fmadd_ps(ay3, t, by);
+    const __m256 q = _mm256_fmadd_ps(d1, _mm256_fmadd_ps(d1, ay, b2), b1);
+    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fmadd_ps(d1, q, CK_BZ_ROW(CK_BZ_YL)));
+#undef CK_BZ_ROW
+    /* Kept: 0 < x < 1 and the step certified (both false for NaN, so also for marked segments). */
+    const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(xv, _mm256_setzero_ps(), _CMP_GT_OQ),
+                                        _mm256_cmp_ps(xv, _mm256_set1_ps(1.0f), _CMP_LT_OQ));
+    *ok_out = _mm256_and_ps(inside, _mm256_cmp_ps(_mm256_and_ps(h, abs_mask), c->tolerance, _CMP_LE_OQ));
+    return yv;
 }
 
 static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes) {
-    const __m256 g0l = _mm256_loadu_ps(&b->_guess[0][0]), g0h = _mm256_loadu_ps(&b->_guess[0][8]);
-    const __m256 g1l = _mm256_loadu_ps(&b->_guess[1][0]), g1h = _mm256_loadu_ps(&b->_guess[1][8]);
-    const __m256 g2l = _mm256_loadu_ps(&b->_guess[2][0]), g2h = _mm256_loadu_ps(&b->_guess[2][8]);
-    const __m256 g3l = _mm256_loadu_ps(&b->_guess[3][0]), g3h = _mm256_loadu_ps(&b->_guess[3][8]);
-    const __m256d ax = _mm256_set1_pd(b->_x[0]), bx = _mm256_set1_pd(b->_x[1]), cx = _mm256_set1_pd(b->_x[2]);
-    const __m256d ay = _mm256_set1_pd(b->_y[0]), by = _mm256_set1_pd(b->_y[1]), cy = _mm256_set1_pd(b->_y[2]);
-    const __m256 dx2 = _mm256_set1_ps((float)(3.0 * b->_x[0])), dx1 = _mm256_set1_ps((float)(2.0 * b->_x[1]));
-    const __m256 dx0 = _mm256_set1_ps((float)b->_x[2]);
-    const __m256d tolerance_d = _mm256_set1_pd(b->_tolerance[1]);
-    const __m256 two = _mm256_set1_ps(2.0f);
-    const __m256 segments = _mm256_set1_ps((float)CK_BEZIER_SEGMENTS);
-    const __m256d abs_mask_d = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
-    const __m256d zero_d = _mm256_setzero_pd(), one_d = _mm256_set1_pd(1.0);
-
+    const ck_bz_avx2_constants c = {
+        _mm256_set1_ps((float)b->_x[0]),         _mm256_set1_ps((float)b->_x[1]),
+        _mm256_set1_ps((float)(3.0 * b->_x[0])), _mm256_set1_ps((float)b->_y[0]),
+        _mm256_set1_ps((float)b->_y[1]),         _mm256_set1_ps((float)(3.0 * b->_y[0])),
+        _mm256_set1_ps((float)b->_tolerance[2]),
+    };
+    const float(*g)[CK_BEZIER_BATCH_SEGMENTS] = b->_batch;
     for (size_t i = 0; i < n; i += 8) {
+        __m256 ok;
         const __m256 xv = _mm256_loadu_ps(x + i);
-        /* Lanes outside (0, 1) compute garbage here (no memory is indexed) and are redone below. */
-        const __m256 u = _mm256_mul_ps(xv, segments);
-        const __m256i k = _mm256_cvttps_epi32(u);
-        const __m256 f = _mm256_sub_ps(u, _mm256_cvtepi32_ps(k));
-        const __m256 upper = _mm256_castsi256_ps(_mm256_slli_epi32(k, 28));
-        const __m256 c0 = ck_bz_lookup16(g0l, g0h, k, upper), c1 = ck_bz_lookup16(g1l, g1h, k, upper);
-        const __m256 c2 = ck_bz_lookup16(g2l, g2h, k, upper), c3 = ck_bz_lookup16(g3l, g3h, k, upper);
-        const __m256 t0 = _mm256_fmadd_ps(_mm256_fmadd_ps(_mm256_fmadd_ps(c3, f, c2), f, c1), f, c0);
-        const __m256 d = _mm256_fmadd_ps(_mm256_fmadd_ps(dx2, t0, dx1), t0, dx0);
-
-        /* The rest runs in two halves of 4 doubles. Conversions share port 5 with the table lookups and
-           bound the loop, so only t0, x and the reciprocal go to double and only y comes back. */
-        __m256 reciprocal = _mm256_rcp_ps(d);
-        reciprocal = _mm256_mul_ps(reciprocal, _mm256_fnmadd_ps(d, reciprocal, two));
-        const __m256d t0l = _mm256_cvtps_pd(_mm256_castps256_ps128(t0));
-        const __m256d t0h = _mm256_cvtps_pd(_mm256_extractf128_ps(t0, 1));
-        const __m256d xl = _mm256_cvtps_pd(_mm256_castps256_ps128(xv));
-        const __m256d xh = _mm256_cvtps_pd(_mm256_extractf128_ps(xv, 1));
-        const __m256d rcl = _mm256_cvtps_pd(_mm256_castps256_ps128(reciprocal));
-        const __m256d rch = _mm256_cvtps_pd(_mm256_extractf128_ps(reciprocal, 1));
-        /* x(t0) - x with the last multiply fused into the subtraction: one rounding less, one op less. */
-        const __m256d rl = _mm256_fmsub_pd(_mm256_fmadd_pd(_mm256_fmadd_pd(ax, t0l, bx), t0l, cx), t0l, xl);
-        const __m256d rh = _mm256_fmsub_pd(_mm256_fmadd_pd(_mm256_fmadd_pd(ax, t0h, bx), t0h, cx), t0h, xh);
-        const __m256d dtl = _mm256_mul_pd(rl, rcl), dth = _mm256_mul_pd(rh, rch);
-        const __m256d okl = ck_bz_accept(xl, dtl, tolerance_d, abs_mask_d);
-        const __m256d okh = ck_bz_accept(xh, dth, tolerance_d, abs_mask_d);
-        const __m256d t1l = _mm256_max_pd(_mm256_min_pd(_mm256_sub_pd(t0l, dtl), one_d), zero_d);
-        const __m256d t1h = _mm256_max_pd(_mm256_min_pd(_mm256_sub_pd(t0h, dth), one_d), zero_d);
-        /* Lanes that need the scalar solver keep their input, so the fix-up works in place too. */
-        const __m256d yl = _mm256_blendv_pd(xl, ck_bz_poly_pd(ay, by, cy, t1l), okl);
-        const __m256d yh = _mm256_blendv_pd(xh, ck_bz_poly_pd(ay, by, cy, t1h), okh);
-        _mm256_storeu_ps(y + i, _mm256_set_m128(_mm256_cvtpd_ps(yh), _mm256_cvtpd_ps(yl)));
-        ok_lanes[i / 8] = (uint8_t)(_mm256_movemask_pd(okl) | _mm256_movemask_pd(okh) << 4);
+        const __m256 yv = ck_bz_step_avx2(g, &c, xv, &ok);
+        _mm256_storeu_ps(y + i, _mm256_blendv_ps(xv, yv, ok));
+        ok_lanes[i / 8] = (uint8_t)_mm256_movemask_ps(ok);
     }
 }
 

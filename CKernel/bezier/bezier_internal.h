@@ -2,8 +2,9 @@
  * Private to the bezier family: the per-ISA table and the scalar helpers the SIMD files share.
  *
  * The solver (see bezier.c) finds t with x(t) == x from a tabulated first guess and certifies the
- * last Newton step; SIMD kernels run the same first guess and one Newton step on whole vectors and
- * hand any lane whose certificate fails (or that lies outside (0, 1) or is NaN) to the scalar solver.
+ * last Newton step; SIMD kernels run a tabulated first guess (SSE2 and NEON: ck_bezier._guess; AVX2:
+ * ck_bezier._batch) and one Newton step on whole vectors and hand any lane whose certificate fails (or
+ * that lies outside (0, 1) or is NaN) to the scalar solver.
  */
 #ifndef CK_BEZIER_INTERNAL_H
 #define CK_BEZIER_INTERNAL_H
@@ -12,8 +13,16 @@
 
 /* Segments of the first-guess table: x in [k/16, (k+1)/16) uses row k of ck_bezier._guess. */
 #define CK_BEZIER_SEGMENTS 16
-/* Segments of the double first-guess table ck_bezier._guess_d (quintic Hermite pieces). */
+/* Rows of the double first-guess table ck_bezier._guess_d, less one: row k is centred on x = k/32. */
 #define CK_BEZIER_SEGMENTS_D 32
+
+/* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)). t_k is a float node
+   near t(k/8); the rest describes x and y around it exactly (both are cubics, so their Taylor series
+   at t_k end after the cubic term): x(t_k + d) = k/8 + E + A1 d + (3 ax t_k + bx) d^2 + ax d^3 and
+   y(t_k + d) = YH + YL + B1 d + (3 ay t_k + by) d^2 + ay d^3, and d ~ G1 f + ... + G5 f^5 for the local
+   coordinate f = 8 x - k. A segment the float arithmetic cannot certify has E = NaN. */
+enum { CK_BZ_T, CK_BZ_E, CK_BZ_A1, CK_BZ_B1, CK_BZ_YH, CK_BZ_YL, CK_BZ_G1, CK_BZ_G2, CK_BZ_G3, CK_BZ_G4, CK_BZ_G5 };
+#define CK_BEZIER_BATCH_SEGMENTS 8
 
 struct ck_bezier_ops {
     /* Values processed per kernel call; ck_bezier_value_n pads the tail to one block (at most 16). */

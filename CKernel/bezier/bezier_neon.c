@@ -19,6 +19,7 @@ static void ck_bz_vector_loop_neon(const ck_bezier *b, const float *x, float *y,
     const uint8x16x4_t g3 = vld1q_u8_x4((const uint8_t *)b->_guess[3]);
     const float64x2_t ax = vdupq_n_f64(b->_x[0]), bx = vdupq_n_f64(b->_x[1]), cx = vdupq_n_f64(b->_x[2]);
     const float64x2_t ay = vdupq_n_f64(b->_y[0]), by = vdupq_n_f64(b->_y[1]), cy = vdupq_n_f64(b->_y[2]);
+    const float64x2_t up = vdupq_n_f64(b->_y_scale[1]); /* y coefficients are scaled; see ck_bezier_init */
     const float32x4_t dx2 = vdupq_n_f32((float)(3.0 * b->_x[0])), dx1 = vdupq_n_f32((float)(2.0 * b->_x[1]));
     const float32x4_t dx0 = vdupq_n_f32((float)b->_x[2]);
     const float32x4_t tolerance = vdupq_n_f32((float)b->_tolerance[1]);
@@ -56,8 +57,8 @@ static void ck_bz_vector_loop_neon(const ck_bezier *b, const float *x, float *y,
         float64x2_t t1h = vsubq_f64(t0h, vcvt_high_f64_f32(dt));
         t1l = vmaxq_f64(vminq_f64(t1l, one_d), zero_d);
         t1h = vmaxq_f64(vminq_f64(t1h, one_d), zero_d);
-        const float32x2_t yl = vcvt_f32_f64(ck_bz_poly_f64(ay, by, cy, t1l));
-        const float32x4_t yv = vcvt_high_f32_f64(yl, ck_bz_poly_f64(ay, by, cy, t1h));
+        const float32x2_t yl = vcvt_f32_f64(vmulq_f64(ck_bz_poly_f64(ay, by, cy, t1l), up));
+        const float32x4_t yv = vcvt_high_f32_f64(yl, vmulq_f64(ck_bz_poly_f64(ay, by, cy, t1h), up));
         /* Lanes that need the scalar solver keep their input, so the fix-up works in place too. */
         vst1q_f32(y + i, vbslq_f32(ok, yv, xv));
         ok_lanes[i / 4] = (uint8_t)vaddvq_u32(vandq_u32(ok, lane_bits));

@@ -16,6 +16,7 @@ static void ck_bz_vector_loop_sse2(const ck_bezier *b, const float *x, float *y,
     const float(*g)[CK_BEZIER_SEGMENTS] = b->_guess;
     const __m128d ax = _mm_set1_pd(b->_x[0]), bx = _mm_set1_pd(b->_x[1]), cx = _mm_set1_pd(b->_x[2]);
     const __m128d ay = _mm_set1_pd(b->_y[0]), by = _mm_set1_pd(b->_y[1]), cy = _mm_set1_pd(b->_y[2]);
+    const __m128d up = _mm_set1_pd(b->_y_scale[1]); /* y coefficients are scaled; see ck_bezier_init */
     const __m128 dx2 = _mm_set1_ps((float)(3.0 * b->_x[0])), dx1 = _mm_set1_ps((float)(2.0 * b->_x[1]));
     const __m128 dx0 = _mm_set1_ps((float)b->_x[2]);
     const __m128 tolerance = _mm_set1_ps((float)b->_tolerance[1]);
@@ -58,8 +59,8 @@ static void ck_bz_vector_loop_sse2(const ck_bezier *b, const float *x, float *y,
         __m128d t1h = _mm_sub_pd(t0h, _mm_cvtps_pd(_mm_movehl_ps(dt, dt)));
         t1l = _mm_max_pd(_mm_min_pd(t1l, one_d), zero_d);
         t1h = _mm_max_pd(_mm_min_pd(t1h, one_d), zero_d);
-        const __m128 yl = _mm_cvtpd_ps(ck_bz_poly_pd(ay, by, cy, t1l));
-        const __m128 yh = _mm_cvtpd_ps(ck_bz_poly_pd(ay, by, cy, t1h));
+        const __m128 yl = _mm_cvtpd_ps(_mm_mul_pd(ck_bz_poly_pd(ay, by, cy, t1l), up));
+        const __m128 yh = _mm_cvtpd_ps(_mm_mul_pd(ck_bz_poly_pd(ay, by, cy, t1h), up));
         /* Lanes that need the scalar solver keep their input, so the fix-up works in place too. */
         const __m128 yv = _mm_movelh_ps(yl, yh);
         _mm_storeu_ps(y + i, _mm_or_ps(_mm_and_ps(ok, yv), _mm_andnot_ps(ok, xv)));

@@ -87,12 +87,15 @@ typedef struct ck_bezier {
     double x1, y1, x2, y2;
     /* private, filled by ck_bezier_init and read only by the kernel: */
     double _x[3];         /* x(t) = ((_x[0] t + _x[1]) t + _x[2]) t */
-    double _y[3];         /* y(t) likewise */
-    double _y_end[2];     /* 3 (1 - y1), 3 (1 - y2): 1 - y(t) in powers of 1 - t, accurate near t = 1 */
+    double _y[3];         /* y(t) * _y_scale[0] likewise */
+    double _d[4];         /* 3 _x[0], 2 _x[1], 3 _y[0], 2 _y[1]: the derivatives' coefficients */
+    double _y_end[2];     /* 3 (1 - y1), 3 (1 - y2) times _y_scale[0]: 1 - y(t) in powers of 1 - t, for t near 1 */
+    double _y_scale[2];   /* 1 and 1, or 2^-64 and 2^64 when an ordinate is beyond 2^1000 (no coefficient overflows) */
     double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
-    double _tolerance[2]; /* largest accepted final Newton step in t: double, float results */
+    double _tolerance[4]; /* largest accepted final Newton step in t: double, float, AVX2 batch, double fast path */
     float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
-    double _guess_d[32][6]; /* double calls: first guess t(x) on 32 segments, quintic coefficients */
+    double _guess_d[33][6]; /* double calls: first guess t(x) around each k/32, quintic coefficients */
+    float _batch[11][8];    /* AVX2 float batch: per eighth of x, node, Taylor data of x and y there, guess */
 } ck_bezier;
 
 /* x1, x2 in [0, 1]; all four finite. No allocation. */
@@ -102,7 +105,8 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
 double ck_bezier_value(const ck_bezier *b, double x);
 /* dy/dx at progress x; +/-INFINITY at a vertical tangent; the end gradient outside [0, 1]. */
 double ck_bezier_slope(const ck_bezier *b, double x);
-/* y[i] = value(x[i]) in float for n values. */
+/* y[i] = value(x[i]) in float for n values; a value beyond the float range (huge ordinates) gives
+   +/-INFINITY, as converting the exact value to float does. */
 ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n);
 
 /* MARK: - Images and blur */

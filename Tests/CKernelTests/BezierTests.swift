@@ -127,6 +127,25 @@ extension ISASwitching {
             }
         }
 
+        /// Ordinates beyond float range: the batch gives what converting the exact value to float gives.
+        @Test(arguments: availableISAs)
+        func batchRoundsHugeOrdinatesLikeAFloatConversion(isa: ck_isa) {
+            withISA(isa) {
+                for ordinate in BezierScalar.hugeOrdinates {
+                    var curve = makeBezier(0.42, ordinate, 0.58, ordinate)
+                    let xs: [Float] = [0, 0.5, 1, 0.25, 0.5, 0.75, 0.5, 0.5, 0.5]
+                    var ys = [Float](repeating: .nan, count: xs.count)
+                    #expect(ck_bezier_value_n(&curve, xs, &ys, xs.count) == CK_OK)
+                    let expected = Float(0.75 * ordinate + 0.125)
+                    #expect(ys[0] == 0 && ys[2] == 1 && !ys.contains { $0.isNaN })
+                    for index in [1, 4, 6, 7, 8] {
+                        let close = abs(Double(ys[index]) - Double(expected)) <= 1e-6 * abs(Double(expected))
+                        #expect(ys[index] == expected || close, "\(isa) \(ordinate): \(ys[index]) vs \(expected)")
+                    }
+                }
+            }
+        }
+
         @Test(arguments: availableISAs)
         func batchEndsAreExactAndNaNPropagates(isa: ck_isa) {
             withISA(isa) {
@@ -262,5 +281,23 @@ extension ISASwitching {
     @Test func anyFiniteOutputCoordinateIsAccepted() {
         var curve = makeBezier(0.5, -1e6, 0.5, 1e6)
         #expect(ck_bezier_value(&curve, 0.5).isFinite)
+    }
+
+    /// Ordinates near the double range (a fuzz finding: 3 y overflowed and value / slope gave NaN).
+    static let hugeOrdinates: [Double] = [6e307, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e300, 1e30]
+
+    @Test(arguments: hugeOrdinates)
+    func valueAndSlopeStayFiniteForOrdinatesNearTheDoubleRange(ordinate: Double) {
+        // x1 + x2 == 1 puts x = 1/2 at t = 1/2, where y = 3/4 * ordinate + 1/8 exactly.
+        var curve = makeBezier(0.42, ordinate, 0.58, ordinate)
+        let exact = 0.75 * ordinate + 0.125
+        #expect(abs(ck_bezier_value(&curve, 0.5) - exact) <= 1e-14 * abs(exact))
+        var asymmetric = makeBezier(0.42, 0, 0.58, ordinate)
+        #expect(abs(ck_bezier_value(&asymmetric, 0.5) - (0.375 * ordinate + 0.125)) <= 1e-14 * abs(ordinate))
+        for step in 0...40 {
+            let x = Double(step) / 40
+            #expect(ck_bezier_value(&curve, x).isFinite && ck_bezier_value(&asymmetric, x).isFinite)
+            #expect(!ck_bezier_slope(&curve, x).isNaN && !ck_bezier_slope(&asymmetric, x).isNaN)
+        }
     }
 }

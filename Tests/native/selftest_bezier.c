@@ -3,6 +3,7 @@
  * the contract's accuracy for value (double) and value_n (float) on every ISA against an independent
  * long double bisection (64-bit mantissa on x86-64, 113-bit on arm64).
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,12 +17,12 @@ static long double reference_y(const double p[4], long double x) {
         const long double t = (lo + hi) / 2;
         if (t <= lo || t >= hi) break;
         const long double s = 1 - t;
-        const long double xt = 3 * p[0] * s * s * t + 3 * p[2] * s * t * t + t * t * t;
+        const long double xt = 3.0L * p[0] * s * s * t + 3.0L * p[2] * s * t * t + t * t * t;
         if (xt < x) lo = t;
         else hi = t;
     }
     const long double t = (lo + hi) / 2, s = 1 - t;
-    return 3 * p[1] * s * s * t + 3 * p[3] * s * t * t + t * t * t;
+    return 3.0L * p[1] * s * s * t + 3.0L * p[3] * s * t * t + t * t * t; /* long double: no overflow */
 }
 
 /* The part of the error no algorithm can avoid: the largest change of y when x moves by delta. */
@@ -125,18 +126,29 @@ static void check_accuracy(void) {
             /* A grid with points crowded at both ends, where x'(t) may vanish. */
             const double s = (double)i / (POINTS - 1);
             const double x = i % 3 == 0 ? s : (i % 3 == 1 ? s * s * s : 1 - s * s * s);
-            const double y = ck_bezier_value(&b, x);
-            const double err = fabs(y - (double)reference_y(p, x)) - reference_band(p, x, 1e-14);
-            if (err / 1e-12 > worst_d) worst_d = err / 1e-12;
-            CHECK(err <= 1e-12, "curve %d (%g %g %g %g) x %.17g: y %.17g, error %g", c, p[0], p[1], p[2], p[3], x, y,
-                  err);
+            /* ck_bezier_value under every ISA selection (it must not depend on it). */
+            const double exact = (double)reference_y(p, x), band = reference_band(p, x, 1e-14);
+            for (int v = -1; v < nsimd; v++) {
+                ck_isa_set(v < 0 ? CK_ISA_SCALAR : simd[v]);
+                const double y = ck_bezier_value(&b, x);
+                const double err = fabs(y - exact) - band;
+                if (err / 1e-12 > worst_d) worst_d = err / 1e-12;
+                CHECK(err <= 1e-12, "isa %d curve %d (%g %g %g %g) x %.17g: y %.17g, error %g", v < 0 ? 0 : simd[v], c,
+                      p[0], p[1], p[2], p[3], x, y, err);
+            }
+            ck_isa_set(previous);
             xf[i] = (float)(0.005 + 0.99 * s);
         }
-        for (int i = 0; i <= 2000 && monotone; i++) {
-            const double y = ck_bezier_value(&b, i / 2000.0);
-            CHECK(y >= previous_y, "monotone curve %d at %g", c, i / 2000.0);
-            previous_y = y;
+        for (int v = -1; v < nsimd && monotone; v++) {
+            ck_isa_set(v < 0 ? CK_ISA_SCALAR : simd[v]);
+            previous_y = 0;
+            for (int i = 0; i <= 2000; i++) {
+                const double y = ck_bezier_value(&b, i / 2000.0);
+                CHECK(y >= previous_y, "monotone curve %d at %g, isa %d", c, i / 2000.0, v < 0 ? 0 : simd[v]);
+                previous_y = y;
+            }
         }
+        ck_isa_set(previous);
         xf[0] = -0.25f, xf[1] = 1.25f, xf[2] = NAN, xf[3] = 0, xf[4] = 1; /* the specials, in the first block */
         ck_isa_set(CK_ISA_SCALAR);
         CHECK(ck_bezier_value_n(&b, xf, ys, POINTS) == CK_OK, "scalar batch");
@@ -184,7 +196,67 @@ static void check_slope(void) {
     }
 }
 
+/* Any finite ordinates are valid (fuzz finding: 3 y overflowed and value / slope gave NaN near DBL_MAX).
+   The double value is within 1e-12 of exact relative to the curve's scale, the slope is never NaN, and
+   the float batch rounds as a float conversion of the exact value would: +/-inf beyond FLT_MAX. */
+static void check_huge_ordinates(void) {
+    const double curves[][4] = {
+        {0.42, 0, 0.58, 6e307},
+        {0x1.4141414141414p-6, -0x1.6969696969696p-1, 1, DBL_MAX},
+        {0.3, -DBL_MAX, 0.7, DBL_MAX},
+        {0.5, DBL_MAX, 0.5, DBL_MAX},
+        {0, -DBL_MAX, 1, -DBL_MAX},
+        {0.25, 1e300, 0.75, -1e300},
+        {0.2, 3e38, 0.9, 1},
+    };
+    ck_bezier b;
+    CHECK(ck_bezier_init(&b, 0.42, 0, 0.58, 6e307) == CK_OK && fabs(ck_bezier_value(&b, 0.5) / 2.25e307 - 1) < 1e-14,
+          "(0.42, 0, 0.58, 6e307) at 0.5: %g", ck_bezier_value(&b, 0.5));
+    CHECK(ck_bezier_init(&b, curves[1][0], curves[1][1], curves[1][2], curves[1][3]) == CK_OK &&
+              isfinite(ck_bezier_value(&b, 0x1.4eaa84f94eaa8p-2)),
+          "the fuzzer's input: %g", ck_bezier_value(&b, 0x1.4eaa84f94eaa8p-2));
+    ck_isa simd[3];
+    const int nsimd = selftest_simd_isas(simd);
+    const ck_isa previous = ck_isa_active();
+    enum { POINTS = 41 };
+    for (size_t c = 0; c < sizeof curves / sizeof curves[0]; c++) {
+        const double *p = curves[c];
+        const double scale = fmax(1, fmax(fabs(p[1]), fabs(p[3])));
+        CHECK(ck_bezier_init(&b, p[0], p[1], p[2], p[3]) == CK_OK, "init huge curve %zu", c);
+        CHECK(ck_bezier_value(&b, 0) == 0 && ck_bezier_value(&b, 1) == 1, "exact ends, huge curve %zu", c);
+        float xf[POINTS], ys[POINTS];
+        for (int i = 0; i < POINTS; i++) {
+            const double x = (double)i / (POINTS - 1);
+            const double y = ck_bezier_value(&b, x), exact = (double)reference_y(p, x);
+            CHECK(isfinite(y) && fabs(y - exact) <= 1e-12 * scale + reference_band(p, x, 1e-14),
+                  "huge curve %zu x %g: %g vs %g", c, x, y, exact);
+            const double slope = ck_bezier_slope(&b, x - 0.5 / (POINTS - 1));
+            CHECK(!isnan(slope), "huge curve %zu: slope NaN at %g", c, x);
+            xf[i] = (float)x;
+        }
+        for (int v = -1; v < nsimd; v++) {
+            ck_isa_set(v < 0 ? CK_ISA_SCALAR : simd[v]);
+            CHECK(ck_bezier_value_n(&b, xf, ys, POINTS) == CK_OK, "huge batch");
+            for (int i = 0; i < POINTS; i++) {
+                const double exact = (double)reference_y(p, xf[i]);
+                const double band = reference_band(p, xf[i], 1e-7);
+                if (fabs(exact) - band > 2.0 * FLT_MAX) {
+                    CHECK(ys[i] == (exact > 0 ? INFINITY : -INFINITY), "huge curve %zu isa %d x %g: %g, exact %g", c,
+                          v < 0 ? 0 : simd[v], xf[i], ys[i], exact);
+                } else if (fabs(exact) + band < 0.5 * FLT_MAX) {
+                    CHECK(fabs(ys[i] - exact) <= 5e-7 * scale + band, "huge curve %zu isa %d x %g: %g, exact %g", c,
+                          v < 0 ? 0 : simd[v], xf[i], ys[i], exact);
+                } else {
+                    CHECK(!isnan(ys[i]), "huge curve %zu: NaN lane", c);
+                }
+            }
+        }
+        ck_isa_set(previous);
+    }
+}
+
 void selftest_bezier(void) {
+    check_huge_ordinates();
     check_validation();
     check_ends_and_extrapolation();
     check_slope();

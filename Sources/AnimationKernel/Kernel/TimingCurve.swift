@@ -213,7 +213,7 @@ public struct TimingCurve: Sendable, Hashable {
     }
 }
 
-/// The C kernel's precomputed curve (`ck_bezier`, 368 bytes), allocated once and never mutated after
+/// The C kernel's precomputed curve (`ck_bezier`, a few kilobytes of precomputed tables), allocated once and never mutated after
 /// `ck_bezier_init`, so sharing it between copies and threads is safe.
 final class BezierStorage: @unchecked Sendable, Hashable {
     let curve: UnsafeMutablePointer<ck_bezier>
