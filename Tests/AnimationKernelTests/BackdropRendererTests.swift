@@ -238,6 +238,49 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         #expect(psnr >= 45, "PSNR \(psnr) dB at sigma \(sigma)")
     }
 
+    @Test(arguments: [0.0, 3.0, 6.0, 12.0, 40.0])
+    func renderingOnlyTheVisibleBandGivesTheWholeImagesPixelsThere(sigma: Double) throws {
+        let (w, h) = (240, 400)
+        let source = snapshotBytes(width: w, height: h, seed: 33)
+        let effect = BackdropEffect.blur(radius: sigma, tint: .black, tintAlpha: 0.3, saturation: 1.8)
+        var renderer = try BackdropRenderer(width: w, height: h, displayScale: 1)
+        try renderer.prepare(try image(source, width: w, height: h))
+        var whole = try RGBA8Image(width: w / 4, height: h / 4)
+        try renderer.renderPrepared(effect, into: &whole)
+        let expected = bytes(of: whole)
+        // A band at the top (a pull), one in the middle with odd edges, and a left strip (an edge swipe).
+        let bands = [
+            Rect(x: 0, y: 0, width: 240, height: 130), Rect(x: 9, y: 141, width: 101, height: 77),
+            Rect(x: 0, y: 0, width: 50, height: 400),
+        ]
+        for band in bands {
+            var part = try RGBA8Image(width: w / 4, height: h / 4)
+            try renderer.renderPrepared(effect, into: &part, visible: band)
+            let got = bytes(of: part)
+            let (x0, y0) = (Int(band.minX) / 4, Int(band.minY) / 4)
+            let (x1, y1) = ((Int(band.maxX) + 3) / 4, (Int(band.maxY) + 3) / 4)
+            var mismatches = 0
+            var outsideTouched = 0
+            for y in 0..<(h / 4) {
+                for x in 0..<(w / 4) {
+                    for c in 0..<4 {
+                        let i = (y * (w / 4) + x) * 4 + c
+                        if x >= x0, x < x1, y >= y0, y < y1 {
+                            if got[i] != expected[i] { mismatches += 1 }
+                        } else if got[i] != 0 {
+                            outsideTouched += 1
+                        }
+                    }
+                }
+            }
+            #expect(mismatches == 0, "band \(band) at sigma \(sigma)")
+            #expect(outsideTouched == 0, "band \(band) at sigma \(sigma)")
+        }
+        var untouched = try RGBA8Image(width: w / 4, height: h / 4)
+        try renderer.renderPrepared(effect, into: &untouched, visible: Rect(x: 0, y: 0, width: 0, height: 50))
+        #expect(bytes(of: untouched).allSatisfy { $0 == 0 })
+    }
+
     @Test func preparedRenderingRejectsBadFactorsSizesAndDestinations() throws {
         var renderer = try BackdropRenderer(width: 16, height: 16, displayScale: 1)
         let snapshot = try RGBA8Image(width: 16, height: 16)

@@ -183,30 +183,78 @@ public struct BackdropRenderer: Sendable {
     /// - Parameters:
     ///   - effect: The effect for this frame (e.g. ``PullToDismiss/Frame/backdrop``).
     ///   - destination: An image of ``preparedSize``.
+    ///   - visible: The part of the snapshot that shows, in snapshot pixels (default: all of it). During a pull only
+    ///     the band above the moving screen shows, so only that band (plus the blur's reach) is computed; inside it
+    ///     the result is exactly that of the whole image, and the rest of `destination` is left as it was.
     /// - Throws: ``KernelError/invalidSize(_:)`` when `destination` is not ``preparedSize``.
-    public mutating func renderPrepared(_ effect: BackdropEffect, into destination: inout RGBA8Image)
-        throws(KernelError)
-    {
+    public mutating func renderPrepared(
+        _ effect: BackdropEffect, into destination: inout RGBA8Image, visible: Rect? = nil
+    ) throws(KernelError) {
         let (w, h) = preparedSize
         guard destination.width == w, destination.height == h else {
             throw .invalidSize("destination \(destination.width) x \(destination.height) is not \(w) x \(h)")
         }
         guard w > 0, h > 0 else { return }
         var p = parameters(for: effect)
-        let k = Double(preparedFactor)
-        p.sigma = (max(0, p.sigma * p.sigma - Self.resamplingVariance(factor: preparedFactor)) / (k * k)).squareRoot()
+        let k = preparedFactor
+        p.sigma = (max(0, p.sigma * p.sigma - Self.resamplingVariance(factor: k)) / Double(k * k)).squareRoot()
         // From sigma' 1.9 (8 px at full resolution for k = 4) the kernel's own 2x reduction of the small image
         // stays >= 48 dB from the full-resolution render (BackdropRendererTests) and is several times cheaper.
         p.downsample = p.sigma >= 1.9 ? 2 : 1
-        try context.backdrop(from: prepared, into: &working, parameters: p)
-        let ringStride = working.stride
+        // The visible part in output pixels, then the part of the ring image that determines it: a margin past the
+        // blur's support (four boxes of radius <= 0.87 sigma', plus the 2x reduction and enlargement), its origin on
+        // the 2x grid so the kernel reduces the same blocks as for the whole image. Inside the visible part the result
+        // is then exactly the whole image's.
+        var (x0, y0, x1, y1) = (0, 0, w, h)
+        if let visible {
+            let scale = Double(k)
+            let bounds = (visible.minX / scale, visible.minY / scale, visible.maxX / scale, visible.maxY / scale)
+            guard bounds.0.isFinite, bounds.1.isFinite, bounds.2.isFinite, bounds.3.isFinite else { return }
+            x0 = Int(min(max(bounds.0.rounded(.down), 0), Double(w)))
+            y0 = Int(min(max(bounds.1.rounded(.down), 0), Double(h)))
+            x1 = Int(min(max(bounds.2.rounded(.up), 0), Double(w)))
+            y1 = Int(min(max(bounds.3.rounded(.up), 0), Double(h)))
+            guard x0 < x1, y0 < y1 else { return }
+        }
+        let margin = Int((3.5 * p.sigma).rounded(.up)) + 16
+        let ring = (width: prepared.width, height: prepared.height)
+        var rx0 = max(0, x0 + 1 - margin)
+        var ry0 = max(0, y0 + 1 - margin)
+        rx0 -= rx0 % 2
+        ry0 -= ry0 % 2
+        let rx1 = min(ring.width, x1 + 1 + margin)
+        let ry1 = min(ring.height, y1 + 1 + margin)
+        // The source and the working image are borrowed as views of the same region (the working image is swapped
+        // out while the context runs, so nothing is copied).
+        var output = try RGBA8Image(width: 0, height: 0)
+        swap(&output, &working)
+        defer { swap(&output, &working) }
+        let ringStride = prepared.stride
+        let offset = ry0 * ringStride + 4 * rx0
+        var failure: KernelError?
+        prepared.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                do throws(KernelError) {
+                    let sourceView = try RGBA8ImageView(
+                        baseAddress: UnsafeMutableRawPointer(mutating: from + offset), width: rx1 - rx0,
+                        height: ry1 - ry0, stride: ringStride)
+                    let targetView = try RGBA8ImageView(
+                        baseAddress: to + offset, width: rx1 - rx0, height: ry1 - ry0, stride: ringStride)
+                    try context.backdrop(from: sourceView, into: targetView, parameters: p)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
         let stride = destination.stride
-        working.withUnsafeBytes { ring in
+        output.withUnsafeBytes { ringBytes in
             destination.withUnsafeMutableBytes { out in
-                guard let from = ring.baseAddress, let to = out.baseAddress else { return }
-                for y in 0..<h {
-                    to.advanced(by: y * stride).copyMemory(
-                        from: from.advanced(by: (y + 1) * ringStride + 4), byteCount: 4 * w)
+                guard let from = ringBytes.baseAddress, let to = out.baseAddress else { return }
+                for y in y0..<y1 {
+                    (to + y * stride + 4 * x0).copyMemory(
+                        from: from + (y + 1) * ringStride + 4 * (x0 + 1), byteCount: 4 * (x1 - x0))
                 }
             }
         }
