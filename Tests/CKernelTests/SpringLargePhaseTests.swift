@@ -18,26 +18,7 @@ extension ISASwitching {
             w.append(10_000)
             z.append(0)
             t.append(161.032_547)  // the fuzzer's lane
-            let n = w.count
-            let x0 = [Float](repeating: 0.5, count: n)
-            let v0 = [Float](repeating: 2.963, count: n)
-            var x = [Float](repeating: 0, count: n)
-            var v = [Float](repeating: 0, count: n)
-            let status = withISA(isa) { ck_spring_eval_n(w, z, x0, v0, t, &x, &v, n) }
-            #expect(status == CK_OK)
-            for i in 0..<n {
-                var xe = 0.0
-                var ve = 0.0
-                _ = ck_spring_eval(
-                    ck_spring(omega0: Double(w[i]), zeta: Double(z[i])), Double(x0[i]), Double(v0[i]), Double(t[i]),
-                    &xe,
-                    &ve)
-                let s = 0.5 + 2.963 / Double(w[i])
-                let sv = 2.963 + 2 * Double(w[i]) * 0.5
-                let g = 1e-6 * (4 + Double(w[i]) * Double(t[i]))
-                #expect(abs(Double(x[i]) - xe) <= g * s, "lane \(i) x: \(x[i]) vs \(xe)")
-                #expect(abs(Double(v[i]) - ve) <= g * sv, "lane \(i) v: \(v[i]) vs \(ve)")
-            }
+            expectEvalNWithinTheFloatBound(isa: isa, omega0: w, zeta: z, time: t, x0: 0.5, v0: 2.963)
         }
 
         /// Underdamped phases on both sides of 8192 rad, where the float Cody-Waite reduction hands over to the double
@@ -54,21 +35,29 @@ extension ISASwitching {
                 z.append(i < 80 && i % 8 == 7 ? 1.5 : zetas[i % 4])
                 t.append(Float(78 + Double(i) * 0.05))  // omega0 t from 7800 to 8595 rad
             }
+            expectEvalNWithinTheFloatBound(isa: isa, omega0: w, zeta: z, time: t, x0: -0.75, v0: 40)
+        }
+
+        /// `ck_spring_eval_n` on `isa` against the double `ck_spring_eval`, lane by lane, within the contract's float
+        /// bound: 1e-6 (4 + omega0 t) times |x0| + |v0| / omega0 for x and |v0| + 2 max(1, zeta) omega0 |x0| for v.
+        func expectEvalNWithinTheFloatBound(
+            isa: ck_isa, omega0 w: [Float], zeta z: [Float], time t: [Float], x0: Float, v0: Float
+        ) {
             let n = w.count
-            let x0 = [Float](repeating: -0.75, count: n)
-            let v0 = [Float](repeating: 40, count: n)
+            let x0s = [Float](repeating: x0, count: n)
+            let v0s = [Float](repeating: v0, count: n)
             var x = [Float](repeating: 0, count: n)
             var v = [Float](repeating: 0, count: n)
-            let status = withISA(isa) { ck_spring_eval_n(w, z, x0, v0, t, &x, &v, n) }
+            let status = withISA(isa) { ck_spring_eval_n(w, z, x0s, v0s, t, &x, &v, n) }
             #expect(status == CK_OK)
+            let (ax, av) = (abs(Double(x0)), abs(Double(v0)))
             for i in 0..<n {
                 var xe = 0.0
                 var ve = 0.0
                 _ = ck_spring_eval(
-                    ck_spring(omega0: Double(w[i]), zeta: Double(z[i])), Double(x0[i]), Double(v0[i]), Double(t[i]),
-                    &xe, &ve)
-                let s = 0.75 + 40 / Double(w[i])
-                let sv = 40 + 2 * max(1, Double(z[i])) * Double(w[i]) * 0.75
+                    ck_spring(omega0: Double(w[i]), zeta: Double(z[i])), Double(x0), Double(v0), Double(t[i]), &xe, &ve)
+                let s = ax + av / Double(w[i])
+                let sv = av + 2 * max(1, Double(z[i])) * Double(w[i]) * ax
                 let g = 1e-6 * (4 + Double(w[i]) * Double(t[i]))
                 #expect(abs(Double(x[i]) - xe) <= g * s, "lane \(i) x: \(x[i]) vs \(xe)")
                 #expect(abs(Double(v[i]) - ve) <= g * sv, "lane \(i) v: \(v[i]) vs \(ve)")
