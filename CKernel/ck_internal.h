@@ -11,6 +11,8 @@
 #ifndef CK_INTERNAL_H
 #define CK_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "CKernel.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -31,7 +33,25 @@ typedef struct ck_ops {
     const struct ck_blur_ops *blur;
 } ck_ops;
 
-/* The table for the ISA chosen now (ck_isa_best() until ck_isa_set). Never NULL. */
-const ck_ops *ck_ops_active(void);
+/* The selected ISA (-1 until selected) and the rows it indexes, both defined in dispatch.c. They are
+   visible here only so that ck_ops_active inlines into the entry points without any call: a call would
+   clobber every vector register, and an entry point as short as ck_bezier_value would then spill and
+   reload its argument and set up a frame on every call. */
+#if defined(__ELF__) || defined(__APPLE__)
+#define CK_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define CK_HIDDEN
+#endif
+extern CK_HIDDEN _Atomic int ck_selected_isa;
+extern CK_HIDDEN const ck_ops ck_ops_table[4];
+
+/* The table for the ISA chosen now (ck_isa_best() until ck_isa_set). Never NULL. dispatch.c selects
+   the best ISA when the library is loaded (and again on any first ck_isa_* call); a kernel call that runs
+   before that, from another library's load-time constructor, takes the scalar row, which computes the
+   same results. */
+static inline const ck_ops *ck_ops_active(void) {
+    const int isa = atomic_load_explicit(&ck_selected_isa, memory_order_relaxed);
+    return &ck_ops_table[isa >= 0 ? isa : CK_ISA_SCALAR];
+}
 
 #endif /* CK_INTERNAL_H */

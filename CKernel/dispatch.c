@@ -1,7 +1,7 @@
 /*
  * ISA detection and the dispatch table.
  *
- * The only mutable global in the kernel is the selected ISA (one atomic int). Detection reads cpuid
+ * The only mutable global in the kernel is the selected ISA (one atomic int), set when the library loads. Detection reads cpuid
  * and XCR0 directly: __builtin_cpu_supports needs compiler-rt symbols that some Apple toolchains do not
  * link, and cpuid alone is not enough, because the OS must also save the YMM registers (XCR0 bits 1-2)
  * before AVX2 code may run.
@@ -28,7 +28,7 @@ extern const struct ck_blur_ops ck_blur_ops_neon;
 #endif
 
 /* Indexed by ck_isa; rows for ISAs this architecture cannot run stay empty (spring == NULL). */
-static const ck_ops ck_ops_table[4] = {
+const ck_ops ck_ops_table[4] = {
     [CK_ISA_SCALAR] = {CK_ISA_SCALAR, &ck_spring_ops_scalar, &ck_bezier_ops_scalar, &ck_blur_ops_scalar},
 #if CK_ARCH_X86_64
     [CK_ISA_SSE2] = {CK_ISA_SSE2, &ck_spring_ops_sse2, &ck_bezier_ops_sse2, &ck_blur_ops_sse2},
@@ -78,8 +78,9 @@ static int ck_isa_available(ck_isa isa) {
     }
 }
 
-/* -1 until first use; then the selected ck_isa. Racing first uses store the same value. */
-static _Atomic int ck_selected_isa = -1;
+/* -1 until selected (at load, see ck_select_isa_at_load, or on first use); then the selected ck_isa.
+   Racing first uses store the same value. */
+_Atomic int ck_selected_isa = -1;
 
 ck_isa ck_isa_active(void) {
     int isa = atomic_load_explicit(&ck_selected_isa, memory_order_relaxed);
@@ -97,7 +98,8 @@ ck_status ck_isa_set(ck_isa isa) {
     return CK_OK;
 }
 
-const ck_ops *ck_ops_active(void) { return &ck_ops_table[ck_isa_active()]; }
+/* Selects the best ISA at load time, so ck_ops_active never needs to (see ck_internal.h). */
+__attribute__((constructor)) static void ck_select_isa_at_load(void) { (void)ck_isa_active(); }
 
 const char *ck_status_message(ck_status status) {
     switch (status) {

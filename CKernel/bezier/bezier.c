@@ -16,7 +16,7 @@
  *
  * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
  * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
- * certified; see ck_bz_value_fast for the fast path of ck_bezier_value), then, if that step is not, 16
+ * certified; see bezier_value.h for the fast path of ck_bezier_value), then, if that step is not, 16
  * monotone cubic pieces (float, shared with the SSE2 and NEON batches, error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
  * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
  *
@@ -31,9 +31,9 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 20 * 8 + 4 * 16 * 4 + 33 * 6 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 19 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
-_Static_assert(CK_BEZIER_SEGMENTS_D == 32, "ck_bezier._guess_d has 33 rows, one per point k/32");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 14, "ck_bezier._rows is [14][65]: 14 quantities at k/64");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -99,24 +99,26 @@ static inline double ck_bz_guess(const ck_bezier *b, double x, int *segment) {
     return (g[0][k] + f * (double)g[1][k]) + (f * f) * (g[2][k] + f * (double)g[3][k]);
 }
 
-/* The double table's first guess t(x) for 0 < x < 1: the quintic of row k = round(32 x) at
-   f = 32 x - k in [-1/2, 1/2]. 32 x + 1.5 * 2^52 rounds 32 x (exact) to an integer in the low mantissa
-   bits, so no float-to-int conversion sits on the chain (cvtsi2sd would also merge into a stale
-   register and chain every call to the previous one), and k <= 32 for x < 1. */
+/* The double table's first guess t(x) for 0 < x < 1: t_k + d(f) from row k = round(64 x), f = 64 x - k
+   in [-1/2, 1/2] (see bezier_internal.h). 64 x + 1.5 * 2^52 rounds 64 x (exact) to an integer in the low
+   mantissa bits, so no float-to-int conversion sits on the chain, and k <= 64 for x < 1. */
 static inline double ck_bz_guess_d(const ck_bezier *b, double x) {
     const double shifted = x * CK_BEZIER_SEGMENTS_D + 0x1.8p52;
     uint64_t bits;
     memcpy(&bits, &shifted, sizeof bits);
-    const double *c = b->_guess_d[bits & (2 * CK_BEZIER_SEGMENTS_D - 1)];
+    const size_t k = bits & (2 * CK_BEZIER_SEGMENTS_D - 1);
+    const double(*c)[CK_BEZIER_SEGMENTS_D + 1] = b->_rows;
     const double f = x * CK_BEZIER_SEGMENTS_D - (shifted - 0x1.8p52), f2 = f * f, f4 = f2 * f2;
-    return ((c[0] + f * c[1]) + f2 * (c[2] + f * c[3])) + f4 * (c[4] + f * c[5]);
+    const double low = (c[CK_BZ_D_C1][k] + f * c[CK_BZ_D_C2][k]) + f2 * (c[CK_BZ_D_C3][k] + f * c[CK_BZ_D_C4][k]);
+    const double high = (c[CK_BZ_D_C5][k] + f * c[CK_BZ_D_C6][k]) + f2 * c[CK_BZ_D_C7][k];
+    return c[CK_BZ_D_T][k] + f * (low + f4 * high);
 }
 
 /* t with x(t) == x for 0 < x < 1 to the double certificate. The common case is straight-line code:
    two Newton steps from the table guess, the second certified, no data-dependent branch before the
    final check, so calls overlap in the pipeline. */
 static double ck_bz_solve(const ck_bezier *b, double x) {
-    /* The quintic table's guess is usually within ~1e-12, so one certified Newton step suffices. */
+    /* The double table's guess is usually within ~1e-16, so one certified Newton step suffices. */
     const double q0 = ck_bz_guess_d(b, x);
     const double q1 = q0 - (ck_bz_x(b, q0) - x) / ck_bz_dx(b, q0);
     if (fabs(q1 - q0) <= b->_tolerance[0] && q1 >= 0 && q1 <= 1) return q1;
@@ -206,12 +208,10 @@ static void ck_bz_fit(int n, const double *f, const double *v, double *c) {
         if (!isfinite(c[i])) c[i] = 0.0; /* a degenerate fit only costs the fast path */
 }
 
-/* The 5 Chebyshev nodes of [lo, hi] (cos((2j + 1) pi / 10), j < 5): interpolating there is within a
+/* The j-th of n Chebyshev nodes of [lo, hi] (cos((2j + 1) pi / 2n)): interpolating there is within a
    small factor of the best polynomial approximation of that degree. */
-static double ck_bz_chebyshev_node(int j, double lo, double hi) {
-    static const double cosines[5] = {0.95105651629515357, 0.58778525229247314, 0.0, -0.58778525229247314,
-                                      -0.95105651629515357};
-    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cosines[j];
+static double ck_bz_chebyshev_node(int j, int n, double lo, double hi) {
+    return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cos((2.0 * j + 1.0) * 3.14159265358979323846 / (2.0 * n));
 }
 
 /* t(x) for x in [x(lo), 1] to the certificate, starting one Newton step from lo: the table builders
@@ -222,14 +222,15 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
     return ck_bz_solve_bracketed(b, x, fmin(fmax(start, lo), 1.0), lo, 1.0, b->_tolerance[0]);
 }
 
-/* Fills the double table: for each of the 33 points k/32, a quintic in f = 32 x - k on |f| <= 1/2 (the
-   half of it inside [0, 1] at the ends). Its constant is t(k/32) solved to the certificate, so the guess
-   is exact at those points (a vertical tangent there, as (1, 0, 0, 1) at 1/2, is then found exactly);
-   the rest is f q(f), q of degree 4 interpolating (t(x) - t(k/32)) / f at five Chebyshev nodes (at
-   f == 0 that is dt/dx / 32). The error is ~1e-13 t^(5) here: about 1e-12 on ordinary curves, so one
-   Newton step is certified. Near x'(t) == 0 the fit is poor and the solver takes its longer path. */
+/* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
+   certificate, then d(f) = f q(f) on the row's range of f (|f| <= 1/2, the half inside [0, 1] at the
+   ends), q of degree 6 interpolating (t(x) - t_k) / f at seven Chebyshev nodes (at f == 0 that is
+   dt/dx / 64), and the Taylor data of x and y at t_k. The error of d is ~1e-17 t^(8) here: about 1e-16 on
+   ordinary curves, which the fast path certifies without a Newton step. Near x'(t) == 0 the fit is
+   poor and the certificate sends those inputs to the full solver. */
 static void ck_bz_build_table_d(ck_bezier *b) {
-    enum { N = CK_BEZIER_SEGMENTS_D, D = 5 };
+    enum { N = CK_BEZIER_SEGMENTS_D, D = 7 };
+    const int y_ok = b->_y_scale[1] == 1.0;
     double lo = 0.0;
     for (int k = 0; k <= N; k++) {
         const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
@@ -238,9 +239,9 @@ static void ck_bz_build_table_d(ck_bezier *b) {
            vertical tangent (as (1, 0, 0, 1) at 1/2) that start is the exact root, which slope reports. */
         const double tk =
             k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
-        double f[D], g[D];
+        double f[D], g[D], c[D];
         for (int j = 0; j < D; j++) {
-            f[j] = ck_bz_chebyshev_node(j, f_lo, f_hi);
+            f[j] = ck_bz_chebyshev_node(j, D, f_lo, f_hi);
             if (fabs(f[j]) < 1e-9) { /* the middle node of a symmetric row */
                 const double dx = ck_bz_dx(b, tk);
                 f[j] = 0.0;
@@ -250,12 +251,22 @@ static void ck_bz_build_table_d(ck_bezier *b) {
             const double x = (k + f[j]) / N;
             const double t = ck_bz_solve_from(b, x, lo);
             g[j] = (t - tk) / f[j];
-            if (f[j] < 0) lo = t; /* the points left of k/32 bracket what follows */
+            if (f[j] < 0) lo = t; /* the points left of k/64 bracket what follows */
         }
         lo = tk;
-        double *c = b->_guess_d[k];
-        c[0] = tk;
-        ck_bz_fit(D, f, g, c + 1);
+        ck_bz_fit(D, f, g, c);
+        double(*row)[CK_BEZIER_SEGMENTS_D + 1] = b->_rows;
+        row[CK_BZ_D_T][k] = tk;
+        for (int j = 0; j < D; j++) row[CK_BZ_D_C1 + j][k] = c[j];
+        /* E = x(t_k) - k/64; its rounding (~1e-17) is far inside the fast path's budget. Y is y(t_k) in the
+           form that rounds monotonically at the ends (t_0 = 0, t_64 = 1 give exactly 0 and 1). */
+        const int usable = y_ok && isfinite(b->_y[0] + b->_y[1] + b->_y[2]);
+        row[CK_BZ_D_E][k] = usable ? ck_bz_x(b, tk) - xk : NAN;
+        row[CK_BZ_D_A1][k] = ck_bz_dx(b, tk);
+        row[CK_BZ_D_A2][k] = 3.0 * b->_x[0] * tk + b->_x[1];
+        row[CK_BZ_D_B1][k] = usable ? ck_bz_dy(b, tk) : 0.0;
+        row[CK_BZ_D_B2][k] = usable ? 3.0 * b->_y[0] * tk + b->_y[1] : 0.0;
+        row[CK_BZ_D_Y][k] = usable ? ck_bz_y(b, tk) : 0.0;
     }
 }
 
@@ -286,7 +297,7 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
         double fj[D], v[D], c[D + 1];
         double lo = node[k];
         for (int j = 0; j < D; j++) {
-            fj[j] = ck_bz_chebyshev_node(j, 0.0, 1.0);
+            fj[j] = ck_bz_chebyshev_node(j, D, 0.0, 1.0);
             const double xj = (k + fj[j]) / N;
             lo = ck_bz_solve_bracketed(b, xj, fmin(fmax(lo, xj), node[k + 1]), lo, node[k + 1], b->_tolerance[0]);
             v[j] = (lo - p0) / fj[j];
@@ -350,13 +361,11 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     /* The AVX2 batch (see ck_bz_build_batch_table) divides by x' with the bare rcpps (relative error
        <= 1.5 * 2^-12), which leaves r * 3.7e-4 <= 3 |h| * 3.7e-4 of the residual: |h| <= 9e-6 keeps that
        below 1e-8. */
-    c._tolerance[2] = fmin(c._tolerance[1], 9e-6);
-    /* y'' is linear in t: |y''|/2 + |ay| <= My on [0, 1] from its values at the ends. */
+    /* It also takes y after the step as y(t + d0) - h y'(t + d0), off by at most My h^2, where My bounds
+       |y''|/2 + |ay| on [0, 1] (y'' is linear in t, so from its values at the ends): My h^2 <= 1e-8. */
     const double my = (0.5 * fmax(fabs(2.0 * c._y[1]), fabs(6.0 * c._y[0] + 2.0 * c._y[1])) + fabs(c._y[0])) *
                       c._y_scale[1];
-    /* The double fast path (ck_bz_value_fast): M h^2 <= 4e-15 and My h^2 <= 1e-13; it works on unscaled
-       ordinates only (a negative tolerance sends every call of a scaled curve to the full solver). */
-    c._tolerance[3] = c._y_scale[1] != 1.0 ? -1.0 : fmin(c._tolerance[0], my > 0 ? sqrt(1e-13 / my) : 1.0);
+    c._tolerance[2] = fmin(fmin(c._tolerance[1], 9e-6), my > 0 ? sqrt(1e-8 / my) : 1.0);
     ck_bz_build_table(&c);
     ck_bz_build_table_d(&c);
     ck_bz_build_batch_table(&c);
@@ -364,38 +373,16 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     return CK_OK;
 }
 
-/* The fast path of ck_bezier_value. A call is latency-bound: the chain is index -> table row -> guess
-   t0 -> x(t0) -> step -> y, and the out-of-order window holds little more than one call, so both the
-   chain's length and the call's size count (a dispatch through the ops table to an FMA build of this
-   code halved the chain but, with the extra call and spill around it, ran no faster in a loop). So:
-     - t0 comes from the 33 centred quintics of ck_bezier._guess_d (error ~1e-12 on ordinary curves);
-     - x'(t0), y(t0) and y'(t0) are computed beside x(t0), so the division r / x' only waits for r;
-     - y(t1) for t1 = t0 - h is taken as y(t0) - h y'(t0), which differs from it by at most My h^2 (My
-       bounds |y''|/2 + |ay| on [0, 1]).
-   The certificate: |h| <= _tolerance[3] (M h^2 <= 4e-15 and My h^2 <= 1e-13). Then the result is y(t1)
-   within 1e-13 and |x(t1) - x| < 1e-14, the contract's bound. Anything else (x outside (0, 1), NaN, a
-   vertical tangent, scaled ordinates: their tolerance is negative) takes ck_bezier_value_trusted. */
-static double ck_bz_value_fast(const ck_bezier *b, double x) {
-    if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
-    const double t = ck_bz_guess_d(b, x);
-    const double t2 = t * t;
-    const double r = (b->_x[2] * t - x) + t2 * (b->_x[0] * t + b->_x[1]);
-    const double dx = (b->_x[2] + b->_d[1] * t) + b->_d[0] * t2;
-    const double h = r / dx;
-    /* y(t) in the form that rounds monotonically at its end (see ck_bz_y), and y'(t). */
-    const double s = 1.0 - t;
-    const double near_start = b->_y[2] * t + t2 * (b->_y[0] * t + b->_y[1]);
-    const double near_end = 1.0 - s * ((s + b->_y_end[0] * t) * s + b->_y_end[1] * t2);
-    const double y0 = t <= 0.5 ? near_start : near_end;
-    const double dy = (b->_y[2] + b->_d[3] * t) + b->_d[2] * t2;
-    if (fabs(h) <= b->_tolerance[3]) return y0 - h * dy; /* false for NaN (x'(t0) == 0) */
-    return ck_bezier_value_trusted(b, x);
-}
-
+/* The portable fast path of ck_bezier_value (scalar ISA); see bezier_value.h. */
+#define CK_BZ_VALUE_NAME ck_bz_value_portable
+#define CK_BZ_MADD(a, b, c) ((a) * (b) + (c))
+#include "bezier_value.h"
+#undef CK_BZ_VALUE_NAME
+#undef CK_BZ_MADD
 
 double ck_bezier_value(const ck_bezier *b, double x) {
     if (b == NULL) return NAN; /* value and slope cannot report a status: NaN marks the missing curve */
-    return ck_bz_value_fast(b, x);
+    return ck_ops_active()->bezier->value(b, x);
 }
 
 double ck_bezier_slope(const ck_bezier *b, double x) {
@@ -454,7 +441,7 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
     }
 }
 
-const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar};
+const struct ck_bezier_ops ck_bezier_ops_scalar = {1, ck_bz_value_n_scalar, ck_bz_value_portable};
 
 ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n) {
     if (n == 0) return CK_OK;

@@ -5,8 +5,9 @@
  * segments of x, so each per-segment coefficient is one vpermps (no gathers, no blends). Per lane:
  * the quintic guess d0 for t - t_k, the residual r = x(t_k + d0) - x from the exact Taylor form at t_k
  * (its constant term k/8 - x = -f/8 is exact in float, so r is accurate to ~2^-24 of the small terms,
- * not of x), one Newton step h = r / x' with the approximate reciprocal, and y from its Taylor form at
- * t_k + d0 - h, with y(t_k) as a float pair so only the final addition rounds at the size of y. A lane
+ * not of x), one Newton step h = r / x' with the approximate reciprocal, and y(t_k + d0 - h) as
+ * y(t_k + d0) - h y'(t_k + d0) from the Taylor form of y at t_k, with y(t_k) as a float pair so only the
+ * final addition rounds at the size of y. A lane
  * is kept when |h| <= _tolerance[2] (the roundings then keep |x' - x| < 1e-7, see bezier.c); lanes that
  * fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their input back in y and are
  * solved by the scalar solver afterwards.
@@ -18,9 +19,10 @@
 
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 
-/* The dependency chain of one vector is long (index, lookup, guess, residual, step, y: ~60 cycles) and
-   the out-of-order window holds little more than one iteration of it, so the step is written short:
-   the guess is in Estrin form, and the reciprocal is not refined (the tolerance absorbs its error). */
+/* The dependency chain of one vector is long (f, guess, residual, step, y: ~50 cycles) and the
+   out-of-order window holds little more than one iteration of it, so the step is written short: the
+   guess is in Estrin form, the reciprocal is not refined (the tolerance absorbs its error), and y is
+   corrected for the step by one multiply-add instead of being evaluated after it. */
 typedef struct ck_bz_avx2_constants {
     __m256 ax, bx, ax3, ay, by, ay3, tolerance;
 } ck_bz_avx2_constants;
@@ -31,19 +33,20 @@ static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS],
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
 
     /* Lanes outside (0, 1) compute garbage here (vpermps reads only the low 3 bits of each index, no
-       memory is indexed) and are redone by the caller. */
-    const __m256 u = _mm256_mul_ps(xv, _mm256_set1_ps((float)CK_BEZIER_BATCH_SEGMENTS)); /* exact */
+       memory is indexed) and are redone by the caller. f = 8 x - floor(8 x) is exact; rounding in float
+       (vroundps) keeps f off the int conversions, which only feed the lookups. */
+    const __m256 eight = _mm256_set1_ps((float)CK_BEZIER_BATCH_SEGMENTS);
+    const __m256 u = _mm256_mul_ps(xv, eight); /* exact */
     const __m256i k = _mm256_cvttps_epi32(u);
-    const __m256 f = _mm256_sub_ps(u, _mm256_cvtepi32_ps(k)); /* in [0, 1), exact */
+    const __m256 f = _mm256_fmsub_ps(xv, eight, _mm256_round_ps(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
 #define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(g[row]), k)
     const __m256 t = CK_BZ_ROW(CK_BZ_T), e = CK_BZ_ROW(CK_BZ_E);
     const __m256 a1 = CK_BZ_ROW(CK_BZ_A1), b1 = CK_BZ_ROW(CK_BZ_B1);
-    /* d0 = f (G1 + f G2) + f^3 ((G3 + f G4) + f^2 G5). */
+    /* d0 = G1 f + f^2 ((G2 + G3 f) + f^2 (G4 + G5 f)): three levels after f. */
     const __m256 f2 = _mm256_mul_ps(f, f);
-    const __m256 low = _mm256_mul_ps(f, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G2), f, CK_BZ_ROW(CK_BZ_G1)));
-    const __m256 g34 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G4), f, CK_BZ_ROW(CK_BZ_G3));
-    const __m256 high = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f2, g34);
-    const __m256 d0 = _mm256_fmadd_ps(_mm256_mul_ps(f2, f), high, low);
+    const __m256 g23 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G3), f, CK_BZ_ROW(CK_BZ_G2));
+    const __m256 g45 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f, CK_BZ_ROW(CK_BZ_G4));
+    const __m256 d0 = _mm256_fmadd_ps(f2, _mm256_fmadd_ps(f2, g45, g23), _mm256_mul_ps(CK_BZ_ROW(CK_BZ_G1), f));
     /* x(t + d0) - x = (E - f/8) + d0 (A1 + d0 (a2 + d0 ax)), a2 = x''(t)/2 = 3 ax t + bx, and
        x'(t + d0) = A1 + d0 (2 a2 + 3 ax d0). */
     const __m256 a2 = _mm256_fmadd_ps(ax3, t, bx);
@@ -53,11 +56,16 @@ static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS],
     /* h = r / d to 1.5 * 2^-12 (bare rcpps): the step's error is then r * 3.7e-4, which the tolerance
        (|h| <= 9e-6) keeps below 1e-8; see ck_bezier_init. */
     const __m256 h = _mm256_mul_ps(r, _mm256_rcp_ps(d));
-    /* y(t + d1) = YH + (YL + d1 (B1 + d1 (b2 + d1 ay))), b2 = y''(t)/2 = 3 ay t + by. */
-    const __m256 d1 = _mm256_sub_ps(d0, h);
+    /* y at t + d0 - h as y(t + d0) - h y'(t + d0), both computed beside r (so only one multiply-add
+       waits for the step): the difference is at most My h^2 <= 1e-8 (My bounds |y''|/2 + |ay|; curves
+       where it could be more have their segments marked, see ck_bz_build_batch_table).
+       y(t + d0) = YH + (YL + d0 (B1 + d0 (b2 + d0 ay))), b2 = y''(t)/2 = 3 ay t + by, and
+       y'(t + d0) = B1 + d0 (2 b2 + 3 ay d0). */
     const __m256 b2 = _mm256_fmadd_ps(ay3, t, by);
-    const __m256 q = _mm256_fmadd_ps(d1, _mm256_fmadd_ps(d1, ay, b2), b1);
-    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fmadd_ps(d1, q, CK_BZ_ROW(CK_BZ_YL)));
+    const __m256 q = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, ay, b2), b1);
+    const __m256 small = _mm256_fmadd_ps(d0, q, CK_BZ_ROW(CK_BZ_YL));
+    const __m256 dy = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ay3, d0, _mm256_add_ps(b2, b2)), b1);
+    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fnmadd_ps(h, dy, small));
 #undef CK_BZ_ROW
     /* Kept: 0 < x < 1 and the step certified (both false for NaN, so also for marked segments). */
     const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(xv, _mm256_setzero_ps(), _CMP_GT_OQ),
@@ -89,8 +97,15 @@ static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, siz
     ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_vector_loop_avx2);
 }
 
+/* The double fast path with fused multiply-adds: a shorter chain (see bezier_value.h). */
+#define CK_BZ_VALUE_NAME ck_bz_value_fma
+#define CK_BZ_MADD(a, b, c) __builtin_fma(a, b, c)
+#include "bezier_value.h"
+#undef CK_BZ_VALUE_NAME
+#undef CK_BZ_MADD
+
 #pragma clang attribute pop
 
-const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2};
+const struct ck_bezier_ops ck_bezier_ops_avx2 = {8, ck_bz_value_n_avx2, ck_bz_value_fma};
 
 #endif

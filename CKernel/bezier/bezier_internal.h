@@ -13,8 +13,18 @@
 
 /* Segments of the first-guess table: x in [k/16, (k+1)/16) uses row k of ck_bezier._guess. */
 #define CK_BEZIER_SEGMENTS 16
-/* Rows of the double first-guess table ck_bezier._guess_d, less one: row k is centred on x = k/32. */
-#define CK_BEZIER_SEGMENTS_D 32
+/* Points of the double table ck_bezier._rows, less one: point k serves |x - k/64| <= 1/128. The table is
+   stored by quantity (_rows[q][k], q one of CK_BZ_D_*) so a row index scales by 8 inside the address.
+   With t_k a double near t(k/64) and the local coordinate f = 64 x - k, point k has:
+     - d(f) = C1 f + C2 f^2 + ... + C7 f^7 ~ t(x) - t_k, fitted at init (error ~1e-16 on ordinary curves);
+     - x and y around t_k exactly (both are cubics, so their Taylor series end after the cubic term):
+       x(t_k + d) = k/64 + E + A1 d + A2 d^2 + ax d^3 and y(t_k + d) = Y + B1 d + B2 d^2 + ay d^3.
+   A point whose data the fast path must not use has E = NaN. */
+#define CK_BEZIER_SEGMENTS_D 64
+enum {
+    CK_BZ_D_T, CK_BZ_D_C1, CK_BZ_D_C2, CK_BZ_D_C3, CK_BZ_D_C4, CK_BZ_D_C5, CK_BZ_D_C6, CK_BZ_D_C7,
+    CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_COUNT
+};
 
 /* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)). t_k is a float node
    near t(k/8); the rest describes x and y around it exactly (both are cubics, so their Taylor series
@@ -29,6 +39,9 @@ struct ck_bezier_ops {
     size_t block;
     /* y[i] = value(x[i]) in float for n a multiple of block; trusted, initialised b; y may equal x. */
     void (*value_n)(const ck_bezier *b, const float *x, float *y, size_t n);
+    /* value(x) in double for a trusted b (the fast path of bezier_value.h, which falls back to
+       ck_bezier_value_trusted); any x. */
+    double (*value)(const ck_bezier *b, double x);
 };
 
 /* A SIMD vector loop over n values (a multiple of its lane count): writes y, and for each group of

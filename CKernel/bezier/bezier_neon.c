@@ -69,6 +69,13 @@ static void ck_bz_value_n_neon(const ck_bezier *b, const float *x, float *y, siz
     ck_bezier_value_n_blocks(b, x, y, n, 4, ck_bz_vector_loop_neon);
 }
 
-const struct ck_bezier_ops ck_bezier_ops_neon = {4, ck_bz_value_n_neon};
+/* The double fast path with fused multiply-adds (every arm64 core has them; see bezier_value.h). */
+#define CK_BZ_VALUE_NAME ck_bz_value_neon
+#define CK_BZ_MADD(a, b, c) __builtin_fma(a, b, c)
+#include "bezier_value.h"
+#undef CK_BZ_VALUE_NAME
+#undef CK_BZ_MADD
+
+const struct ck_bezier_ops ck_bezier_ops_neon = {4, ck_bz_value_n_neon, ck_bz_value_neon};
 
 #endif

@@ -92,9 +92,9 @@ typedef struct ck_bezier {
     double _y_end[2];     /* 3 (1 - y1), 3 (1 - y2) times _y_scale[0]: 1 - y(t) in powers of 1 - t, for t near 1 */
     double _y_scale[2];   /* 1 and 1, or 2^-64 and 2^64 when an ordinate is beyond 2^1000 (no coefficient overflows) */
     double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
-    double _tolerance[4]; /* largest accepted final Newton step in t: double, float, AVX2 batch, double fast path */
+    double _tolerance[3]; /* largest accepted final Newton step in t: double, float, AVX2 batch */
     float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
-    double _guess_d[33][6]; /* double calls: first guess t(x) around each k/32, quintic coefficients */
+    double _rows[14][65];   /* double calls: per x = k/64, a node t_k, the guess of t - t_k and x, y around t_k */
     float _batch[11][8];    /* AVX2 float batch: per eighth of x, node, Taylor data of x and y there, guess */
 } ck_bezier;
 
