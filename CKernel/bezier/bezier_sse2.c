@@ -73,12 +73,6 @@ static void ck_bz_value_n_sse2(const ck_bezier *b, const float *x, float *y, siz
 }
 
 /* SSE2 has no fused multiply-add: the double fast path is the portable one (see bezier_value.h). */
-#define CK_BZ_VALUE_NAME ck_bz_value_sse2
-#define CK_BZ_MADD(a, b, c) ((a) * (b) + (c))
-#include "bezier_value.h"
-#undef CK_BZ_VALUE_NAME
-#undef CK_BZ_MADD
-
-const struct ck_bezier_ops ck_bezier_ops_sse2 = {4, ck_bz_value_n_sse2, ck_bz_value_sse2};
+const struct ck_bezier_ops ck_bezier_ops_sse2 = {4, ck_bz_value_n_sse2, ck_bz_value_portable};
 
 #endif

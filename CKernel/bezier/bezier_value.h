@@ -1,6 +1,6 @@
 /*
  * The fast path of ck_bezier_value, compiled once per instruction set like blur_kernels.h: bezier.c
- * builds it with plain multiply-adds (the portable reference, also used by SSE2 and NEON), bezier_avx2.c
+ * builds it with plain multiply-adds (the portable reference, also SSE2's), bezier_avx2.c and bezier_neon.c
  * with fused ones. Define before including:
  *   CK_BZ_VALUE_NAME  the function's name;
  *   CK_BZ_MADD(a, b, c)  a * b + c, fused or not.
@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-static double CK_BZ_VALUE_NAME(const ck_bezier *b, double x) {
+double CK_BZ_VALUE_NAME(const ck_bezier *b, double x) {
     if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
     /* Point k = round(64 x): 64 x + 1.5 * 2^52 (64 x is exact) rounds it into the low mantissa bits, so no
        float-to-int conversion sits on the chain; f = 64 x - k in [-1/2, 1/2] is exact. */
