@@ -54,11 +54,11 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
                               ck_bezier_vector_loop loop);
 
 /* The builds of the double fast path (bezier_value.h): portable multiply-adds, fused ones. */
-double ck_bz_value_portable(const ck_bezier *b, double x);
+CK_HIDDEN double ck_bz_value_portable(const ck_bezier *b, double x);
 #if CK_ARCH_X86_64
-double ck_bz_value_fma(const ck_bezier *b, double x);
+CK_HIDDEN double ck_bz_value_fma(const ck_bezier *b, double x);
 #elif CK_ARCH_ARM64
-double ck_bz_value_neon(const ck_bezier *b, double x);
+CK_HIDDEN double ck_bz_value_neon(const ck_bezier *b, double x);
 #endif
 
 /* value(x) in double for a trusted b: the scalar reference, and the SIMD kernels' fallback lane. */
