@@ -31,7 +31,8 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 19 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 11 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 19 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(CK_BZ_BATCH_ROWS == 14, "ck_bezier._batch has 14 rows");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 14, "ck_bezier._rows is [14][65]: 14 quantities at k/64");
 
@@ -316,10 +317,14 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
             1.0 / N + w * (2.0 * slope + w * a2 + w * w * ax_abs) + w * w * (2.0 * a2 + w * ax_abs + c3);
         const double terms_d = w * (slope + 2.0 * w * a2 + 3.0 * w * w * ax_abs);
         const int certifiable = y_ok && terms_r + terms_d <= 1.0 && isfinite(dx) && isfinite(dy);
-        g[CK_BZ_T][k] = t;
+        const double b2 = 3.0 * b->_y[0] * p0 + b->_y[1];
         g[CK_BZ_E][k] = certifiable ? (float)(ck_bz_x(b, p0) - (double)k / N) : NAN;
         g[CK_BZ_A1][k] = (float)dx;
+        g[CK_BZ_A2][k] = (float)(3.0 * ax * p0 + bx);
+        g[CK_BZ_A2X2][k] = (float)(2.0 * (3.0 * ax * p0 + bx));
         g[CK_BZ_B1][k] = y_ok ? (float)dy : 0.0f;
+        g[CK_BZ_B2][k] = y_ok ? (float)b2 : 0.0f;
+        g[CK_BZ_B2X2][k] = y_ok ? (float)(2.0 * b2) : 0.0f;
         g[CK_BZ_YH][k] = y_ok ? (float)y : 0.0f;
         g[CK_BZ_YL][k] = y_ok ? (float)(y - (double)(float)y) : 0.0f;
         for (int j = 1; j <= D; j++) g[CK_BZ_G1 + j - 1][k] = (float)c[j];

@@ -24,47 +24,42 @@
    guess is in Estrin form, the reciprocal is not refined (the tolerance absorbs its error), and y is
    corrected for the step by one multiply-add instead of being evaluated after it. */
 typedef struct ck_bz_avx2_constants {
-    __m256 ax, bx, ax3, ay, by, ay3, tolerance;
+    __m256 ax, ax3, ay, ay3, tolerance;
 } ck_bz_avx2_constants;
 
 static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS], const ck_bz_avx2_constants *c,
                                      __m256 xv, __m256 *ok_out) {
-    const __m256 ax = c->ax, bx = c->bx, ax3 = c->ax3, ay = c->ay, by = c->by, ay3 = c->ay3;
+    const __m256 ax = c->ax, ax3 = c->ax3, ay = c->ay, ay3 = c->ay3;
     const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
 
     /* Lanes outside (0, 1) compute garbage here (vpermps reads only the low 3 bits of each index, no
-       memory is indexed) and are redone by the caller. f = 8 x - floor(8 x) is exact; rounding in float
-       (vroundps) keeps f off the int conversions, which only feed the lookups. */
+       memory is indexed) and are redone by the caller. f = 8 x - floor(8 x) is exact. */
     const __m256 eight = _mm256_set1_ps((float)CK_BEZIER_BATCH_SEGMENTS);
     const __m256 u = _mm256_mul_ps(xv, eight); /* exact */
     const __m256i k = _mm256_cvttps_epi32(u);
-    const __m256 f = _mm256_fmsub_ps(xv, eight, _mm256_round_ps(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    const __m256 f = _mm256_fmsub_ps(xv, eight, _mm256_cvtepi32_ps(k));
 #define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(g[row]), k)
-    const __m256 t = CK_BZ_ROW(CK_BZ_T), e = CK_BZ_ROW(CK_BZ_E);
-    const __m256 a1 = CK_BZ_ROW(CK_BZ_A1), b1 = CK_BZ_ROW(CK_BZ_B1);
+    const __m256 e = CK_BZ_ROW(CK_BZ_E), a1 = CK_BZ_ROW(CK_BZ_A1), a2 = CK_BZ_ROW(CK_BZ_A2);
+    const __m256 b1 = CK_BZ_ROW(CK_BZ_B1), b2 = CK_BZ_ROW(CK_BZ_B2);
     /* d0 = G1 f + f^2 ((G2 + G3 f) + f^2 (G4 + G5 f)): three levels after f. */
     const __m256 f2 = _mm256_mul_ps(f, f);
     const __m256 g23 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G3), f, CK_BZ_ROW(CK_BZ_G2));
     const __m256 g45 = _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_G5), f, CK_BZ_ROW(CK_BZ_G4));
     const __m256 d0 = _mm256_fmadd_ps(f2, _mm256_fmadd_ps(f2, g45, g23), _mm256_mul_ps(CK_BZ_ROW(CK_BZ_G1), f));
-    /* x(t + d0) - x = (E - f/8) + d0 (A1 + d0 (a2 + d0 ax)), a2 = x''(t)/2 = 3 ax t + bx, and
-       x'(t + d0) = A1 + d0 (2 a2 + 3 ax d0). */
-    const __m256 a2 = _mm256_fmadd_ps(ax3, t, bx);
+    /* x(t + d0) - x = (E - f/8) + d0 (A1 + d0 (A2 + d0 ax)) and x'(t + d0) = A1 + d0 (2 A2 + 3 ax d0). */
     const __m256 constant = _mm256_fnmadd_ps(f, _mm256_set1_ps(1.0f / CK_BEZIER_BATCH_SEGMENTS), e);
     const __m256 r = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, ax, a2), a1), constant);
-    const __m256 d = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ax3, d0, _mm256_add_ps(a2, a2)), a1);
+    const __m256 d = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ax3, d0, CK_BZ_ROW(CK_BZ_A2X2)), a1);
     /* h = r / d to 1.5 * 2^-12 (bare rcpps): the step's error is then r * 3.7e-4, which the tolerance
        (|h| <= 9e-6) keeps below 1e-8; see ck_bezier_init. */
     const __m256 h = _mm256_mul_ps(r, _mm256_rcp_ps(d));
     /* y at t + d0 - h as y(t + d0) - h y'(t + d0), both computed beside r (so only one multiply-add
        waits for the step): the difference is at most My h^2 <= 1e-8 (My bounds |y''|/2 + |ay|; curves
        where it could be more have their segments marked, see ck_bz_build_batch_table).
-       y(t + d0) = YH + (YL + d0 (B1 + d0 (b2 + d0 ay))), b2 = y''(t)/2 = 3 ay t + by, and
-       y'(t + d0) = B1 + d0 (2 b2 + 3 ay d0). */
-    const __m256 b2 = _mm256_fmadd_ps(ay3, t, by);
+       y(t + d0) = YH + (YL + d0 (B1 + d0 (B2 + d0 ay))) and y'(t + d0) = B1 + d0 (2 B2 + 3 ay d0). */
     const __m256 q = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(d0, ay, b2), b1);
     const __m256 small = _mm256_fmadd_ps(d0, q, CK_BZ_ROW(CK_BZ_YL));
-    const __m256 dy = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ay3, d0, _mm256_add_ps(b2, b2)), b1);
+    const __m256 dy = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ay3, d0, CK_BZ_ROW(CK_BZ_B2X2)), b1);
     const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fnmadd_ps(h, dy, small));
 #undef CK_BZ_ROW
     /* Kept: 0 < x < 1 and the step certified (both false for NaN, so also for marked segments). */
@@ -76,9 +71,8 @@ static inline __m256 ck_bz_step_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS],
 
 static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes) {
     const ck_bz_avx2_constants c = {
-        _mm256_set1_ps((float)b->_x[0]),         _mm256_set1_ps((float)b->_x[1]),
-        _mm256_set1_ps((float)(3.0 * b->_x[0])), _mm256_set1_ps((float)b->_y[0]),
-        _mm256_set1_ps((float)b->_y[1]),         _mm256_set1_ps((float)(3.0 * b->_y[0])),
+        _mm256_set1_ps((float)b->_x[0]), _mm256_set1_ps((float)(3.0 * b->_x[0])),
+        _mm256_set1_ps((float)b->_y[0]), _mm256_set1_ps((float)(3.0 * b->_y[0])),
         _mm256_set1_ps((float)b->_tolerance[2]),
     };
     const float(*g)[CK_BEZIER_BATCH_SEGMENTS] = b->_batch;

@@ -26,12 +26,17 @@ enum {
     CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_COUNT
 };
 
-/* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)). t_k is a float node
-   near t(k/8); the rest describes x and y around it exactly (both are cubics, so their Taylor series
-   at t_k end after the cubic term): x(t_k + d) = k/8 + E + A1 d + (3 ax t_k + bx) d^2 + ax d^3 and
-   y(t_k + d) = YH + YL + B1 d + (3 ay t_k + by) d^2 + ay d^3, and d ~ G1 f + ... + G5 f^5 for the local
-   coordinate f = 8 x - k. A segment the float arithmetic cannot certify has E = NaN. */
-enum { CK_BZ_T, CK_BZ_E, CK_BZ_A1, CK_BZ_B1, CK_BZ_YH, CK_BZ_YL, CK_BZ_G1, CK_BZ_G2, CK_BZ_G3, CK_BZ_G4, CK_BZ_G5 };
+/* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)), describing x and y
+   exactly around a float node t_k near t(k/8) (both are cubics, so their Taylor series at t_k end after
+   the cubic term): x(t_k + d) = k/8 + E + A1 d + A2 d^2 + ax d^3 and y(t_k + d) = YH + YL + B1 d + B2 d^2
+   + ay d^3, with A2X2 = 2 A2 and B2X2 = 2 B2 for the derivatives, and d ~ G1 f + ... + G5 f^5 for the
+   local coordinate f = 8 x - k. t_k itself is not needed. Tabulating the second-order terms moves work
+   from the multiply-add ports, which bound the AVX2 loop, to the shuffle port (one vpermps each). A
+   segment the float arithmetic cannot certify has E = NaN. */
+enum {
+    CK_BZ_E, CK_BZ_A1, CK_BZ_A2, CK_BZ_A2X2, CK_BZ_B1, CK_BZ_B2, CK_BZ_B2X2, CK_BZ_YH, CK_BZ_YL,
+    CK_BZ_G1, CK_BZ_G2, CK_BZ_G3, CK_BZ_G4, CK_BZ_G5, CK_BZ_BATCH_ROWS
+};
 #define CK_BEZIER_BATCH_SEGMENTS 8
 
 struct ck_bezier_ops {

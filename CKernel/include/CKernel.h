@@ -95,7 +95,7 @@ typedef struct ck_bezier {
     double _tolerance[3]; /* largest accepted final Newton step in t: double, float, AVX2 batch */
     float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
     double _rows[14][65];   /* double calls: per x = k/64, a node t_k, the guess of t - t_k and x, y around t_k */
-    float _batch[11][8];    /* AVX2 float batch: per eighth of x, node, Taylor data of x and y there, guess */
+    float _batch[14][8];    /* AVX2 float batch: per eighth of x, Taylor data of x and y at a node, guess */
 } ck_bezier;
 
 /* x1, x2 in [0, 1]; all four finite. No allocation. */
