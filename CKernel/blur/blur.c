@@ -552,21 +552,29 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         else
             ops->colour(small, rstride, rh, rw, &colour);
         /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
-           ring. Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
+           ring. The up-to-k consecutive rows between the same two small rows are written by one enlarge_v call.
+           Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
         const int32_t k2 = (int32_t)(2 * k);
         int64_t cached[2] = {-1, -1};
-        for (uint32_t y = 0; y < h; y++) {
-            const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
-            const int32_t j0 = t >= 0 ? t / k2 : -1;
-            const uint32_t f = (uint32_t)(t - j0 * k2);
-            const uint32_t i0 = (uint32_t)(j0 + 1), i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
-            const uint32_t rows[2] = {i0, i1};
+        for (uint32_t y = 0; y < h;) {
+            uint8_t *rows[4];
+            uint32_t fs[4], nrows = 0, i0 = 0;
+            for (; y < h && nrows < k; y++) {
+                const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
+                const int32_t j0 = t >= 0 ? t / k2 : -1;
+                if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;
+                i0 = (uint32_t)(j0 + 1);
+                fs[nrows] = (uint32_t)(t - j0 * k2);
+                rows[nrows++] = dst->data + (size_t)y * dst->stride;
+            }
+            const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
+            const uint32_t pair[2] = {i0, i1};
             for (int q = 0; q < 2; q++)
-                if (cached[rows[q] % 2] != (int64_t)rows[q]) {
-                    ops->enlarge_h(small + (size_t)rows[q] * rstride, wide[rows[q] % 2], k, rw, w);
-                    cached[rows[q] % 2] = rows[q];
+                if (cached[pair[q] % 2] != (int64_t)pair[q]) {
+                    ops->enlarge_h(small + (size_t)pair[q] * rstride, wide[pair[q] % 2], k, rw, w);
+                    cached[pair[q] % 2] = pair[q];
                 }
-            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], f, k, dst->data + (size_t)y * dst->stride, (size_t)w * 4);
+            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, fs, rows, nrows, (size_t)w * 4);
         }
     }
     free(owned);

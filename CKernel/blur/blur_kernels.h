@@ -587,23 +587,41 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
-static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t wy, uint32_t k, uint8_t *out,
-                                    size_t n) {
-    const uint32_t wa = 2 * k - wy, shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
+/* The k output rows between two widened rows share their loads and their difference: row q (vertical weight
+   f = wy[q] on hb, out of 2k) is (2k ha + round + f (hb - ha)) >> shift, which equals
+   ((2k - f) ha + f hb + round) >> shift exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16
+   wrap-around in hb - ha and in the sum cancels. One multiply-add per output value instead of two multiplies,
+   two adds and two loads. */
+static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, const uint32_t *wy,
+                                    uint8_t *const *out, uint32_t nrows, size_t n) {
+    const uint32_t shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
-    typedef uint16_t v16h __attribute__((vector_size(32)));
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16h va = (v16h){0} + (uint16_t)wa, vb2 = (v16h){0} + (uint16_t)wy, vr = (v16h){0} + (uint16_t)round;
-    for (; i + 16 <= n; i += 16) {
-        v16h x, y;
-        memcpy(&x, ha + i, 32);
-        memcpy(&y, hb + i, 32);
-        const v16b o = __builtin_convertvector((va * x + vb2 * y + vr) >> shift, v16b);
-        memcpy(out + i, &o, 16);
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
+    const v32h top = (v32h){0} + 255;
+    v32h f[4];
+    for (uint32_t q = 0; q < 4; q++) f[q] = (v32h){0} + (uint16_t)(q < nrows ? wy[q] : 0);
+    for (; i + 32 <= n; i += 32) {
+        v32h x, y;
+        memcpy(&x, ha + i, 64);
+        memcpy(&y, hb + i, 64);
+        const v32h base = x * two_k + vr, d = y - x;
+        for (uint32_t q = 0; q < nrows; q++) {
+            /* min: the value is at most 255 already; it lets the narrowing be one saturating pack. */
+            const v32h v = __builtin_elementwise_min((base + f[q] * d) >> shift, top);
+            const v32b o = __builtin_convertvector(v, v32b);
+            memcpy(out[q] + i, &o, 32);
+        }
     }
 #endif
-    for (; i < n; i++) out[i] = (uint8_t)((wa * ha[i] + wy * hb[i] + round) >> shift);
+    for (uint32_t q = 0; q < nrows; q++) {
+        const uint32_t fb = wy[q], fa = 2 * k - fb;
+        uint8_t *o = out[q];
+        CK_BLUR_NOVEC
+        for (size_t j = i; j < n; j++) o[j] = (uint8_t)((fa * ha[j] + fb * hb[j] + round) >> shift);
+    }
 }
 
 #undef vf
