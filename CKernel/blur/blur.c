@@ -9,7 +9,10 @@
  * few rows. Column sums are at most 255 * 131071 < 2^25; window sums fit 32 bits when 256 N <= 2^32, and
  * modular (wrap-around) arithmetic is exact whenever the true result fits, so the running updates may wrap in
  * between. Larger windows (N > 2^24) take a 64-bit path. In place, the source rows still to be subtracted are
- * kept in a ring of min(ry + 1, h) rows in scratch.
+ * kept in a ring of min(ry + 1, h) rows in scratch. Windows of N < 2^14 (radius up to 63 on both axes) run one
+ * fused pass per row (box_row): column update, window and division chunk by chunk while the sums are in L1,
+ * with the window's running sum two pixels per step; larger windows run the three as separate passes
+ * (callgrind on 1290 x 2796, radius 8: 48.5 M instructions as three passes, 40.2 M fused).
  *
  * Gaussian. Four extended boxes per axis (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of
  * Gaussian convolution by extended box filtering", SSVM 2011): a box of radius r plus end taps of weight
@@ -294,15 +297,38 @@ static void box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry
             for (size_t i = 0; i < n; i++) col[i] += r[i];
         }
     }
+    if (area < (1u << 14)) {
+        /* One fused pass per row (box_row): the column update for row y happens inside it, then the row. */
+        const float inv = (float)(1.0 / (double)area);
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *out = dst->data + (size_t)y * dst->stride;
+            uint8_t *o = in_place ? ring + (size_t)(y % ring_rows) * n : out;
+            const uint8_t *add = NULL, *sub = NULL;
+            if (y > 0) {
+                const uint64_t add64 = (uint64_t)y + ry;
+                const uint32_t a = add64 > last ? last : (uint32_t)add64;
+                const uint32_t sb = y - 1 > ry ? y - 1 - ry : 0;
+                add = SRC_ROW(a);
+                sub = in_place ? ring + (size_t)(sb % ring_rows) * n : SRC_ROW(sb);
+            }
+            ops->box_row(col, add, sub, o, w, rx, half32, inv);
+            if (in_place) {
+                uint8_t *slot = ring + (size_t)(y % ring_rows) * n;
+                for (size_t i = 0; i < n; i++) {
+                    const uint8_t t = out[i];
+                    out[i] = slot[i];
+                    slot[i] = t;
+                }
+            }
+        }
+        return;
+    }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *out = dst->data + (size_t)y * dst->stride;
         if (area <= (1u << 24)) {
             uint32_t *s = (uint32_t *)sums;
             box_window_u32(col, s, w, rx);
-            if (area < (1u << 14))
-                ops->box_divide_f32(s, in_place ? ring + (size_t)(y % ring_rows) * n : out, n, half32,
-                                    (float)(1.0 / (double)area));
-            else if (area < (1u << 23))
+            if (area < (1u << 23))
                 ops->box_divide_f64(s, in_place ? ring + (size_t)(y % ring_rows) * n : out, n, half32,
                                     1.0 / (double)area);
             else {

@@ -38,8 +38,11 @@ typedef struct ck_blur_colour {
 struct ck_blur_ops {
     /* Box: col[i] += add[i] - sub[i] for n bytes (u32 wrap-around is exact: the true sums fit). */
     void (*box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n);
-    /* Box: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded (float or double). */
-    void (*box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, float inv);
+    /* Box, window area N < 2^14: one whole output row of w pixels fused (column update by add - sub unless add is
+       NULL, window of radius rx, exact division with half = N / 2 and inv = (float)(1 / N)). out may alias sub. */
+    void (*box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx,
+                    uint32_t half, float inv);
+    /* Box, 2^14 <= n < 2^23: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded. */
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
     /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total

@@ -18,6 +18,17 @@
 #define CK_BLUR_NOVEC
 #endif
 
+/* 32 int32 lanes, each known to lie in [0, 255], to 32 bytes at dst. An includer may supply a cheaper form (the
+   generic narrowing truncates, so it masks every lane before packing). */
+#ifndef CK_BLUR_NARROW32
+#define CK_BLUR_NARROW32(v, dst)                                                                              \
+    do {                                                                                                      \
+        typedef uint8_t ck_n32b_ __attribute__((vector_size(32)));                                          \
+        const ck_n32b_ ck_n32o_ = __builtin_convertvector((v), ck_n32b_);                                    \
+        memcpy((dst), &ck_n32o_, 32);                                                                         \
+    } while (0)
+#endif
+
 /* MARK: - Box */
 
 static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n) {
@@ -25,42 +36,160 @@ static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, cons
     for (size_t i = 0; i < n; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
 }
 
-/* x = s + n/2 < 2^22 is exact in float, and so is x + 0.5. fl(fl(x + 0.5) * fl(1/n)) is within
-   (x + 0.5)/n * 2^-23 < 2^-15 of (x + 0.5)/n, while (x + 0.5)/n is at least 0.5/n > 2^-15 away from every
-   integer when n < 2^14: truncation gives floor(x / n) exactly. */
-static void CK_BLUR_NAME(box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half,
-                                         float inv) {
-    size_t i = 0;
-#if CK_BLUR_VBYTES > 4
-    /* 32 values per step, the same per-lane arithmetic; a 32-wide narrowing to bytes compiles to packs (the
-       quotient is in [0, 255]) instead of a byte shuffle per 8 values. */
-    typedef uint32_t v32u __attribute__((vector_size(128)));
-    typedef int32_t v32i __attribute__((vector_size(128)));
-    typedef float v32f __attribute__((vector_size(128)));
-    typedef uint8_t v32b __attribute__((vector_size(32)));
-    for (; i + 32 <= count; i += 32) {
-        v32u v;
-        memcpy(&v, s + i, sizeof v);
-        const v32f x = __builtin_convertvector((v32i)(v + half), v32f);
-        const v32b o = __builtin_convertvector(__builtin_convertvector((x + 0.5f) * inv, v32i), v32b);
-        memcpy(out + i, &o, sizeof o);
-    }
-#endif
-    CK_BLUR_NOVEC
-    for (; i < count; i++) {
-        const float x = (float)(int32_t)(s[i] + half);
-        out[i] = (uint8_t)(int32_t)((x + 0.5f) * inv);
-    }
-}
-
-/* Same argument in double: error <= 256 * 2^-52 * 1.01 < 0.5/n for every n < 2^42. Used for n < 2^23, where
-   x = s + n/2 < 2^31 converts from int32. */
+/* out = floor((s + n/2) / n) as truncation of fl(fl(x + 0.5) * inv), x = s + n/2 (see box_row for the float
+   form): in double the error is <= 256 * 2^-52 * 1.01 < 0.5/n for every n < 2^42. Used for 2^14 <= n < 2^23,
+   where x < 2^31 converts from int32. */
 static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half,
                                          double inv) {
     CK_BLUR_NOVEC
     for (size_t i = 0; i < count; i++) {
         const double x = (double)(int32_t)(s[i] + half);
         out[i] = (uint8_t)(int32_t)((x + 0.5) * inv);
+    }
+}
+
+/* Box, one output row with everything fused (the driver uses it while the window area N < 2^14, the range of
+   the float division's proof below): first, when add is not NULL, the column sums move to this row,
+   col[i] += add[i] - sub[i]; then the running window of 2 rx + 1 column sums along the row (edges replicated);
+   then the exact division, out = floor((s + N/2) / N) (acc carries + N/2 from the start): x = s + N/2 < 2^22
+   is exact in float, and so is x + 0.5; fl(fl(x + 0.5) * fl(1/N)) is within (x + 0.5)/N * 2^-23 < 2^-15 of
+   (x + 0.5)/N, while (x + 0.5)/N is at least 0.5/N > 2^-15 away from every integer when N < 2^14, so
+   truncation gives floor(x / N) exactly.
+   Chunks of CK_BOX_CHUNK pixels: the column update runs just far enough ahead (to x + rx + 1) for the chunk's
+   window steps, the window sums go to a chunk buffer on the stack, and the chunk is divided from there, so the
+   column sums are read once while in L1 and no row of window sums is written; the three former passes over a
+   row (update, window, divide) touched 40 KB of u32 sums each on a full-screen row.
+
+   In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
+   position of sub is read (by the update of its column) before the same position of out is written: the
+   update runs rx + 1 >= 1 pixels ahead of the output, and a chunk's update finishes before its output starts.
+   Exact integer arithmetic up to the division, whose float form is exact (above), so every build
+   gives the same bytes. */
+#define CK_BOX_CHUNK 32
+
+static inline void CK_BLUR_NAME(box_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t i0,
+                                            size_t i1) {
+    size_t i = i0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint32_t v32u __attribute__((vector_size(128)));
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    for (; i + 32 <= i1; i += 32) {
+        v32u c;
+        v32b a, b;
+        memcpy(&c, col + i, sizeof c);
+        memcpy(&a, add + i, sizeof a);
+        memcpy(&b, sub + i, sizeof b);
+        c += __builtin_convertvector(a, v32u) - __builtin_convertvector(b, v32u);
+        memcpy(col + i, &c, sizeof c);
+    }
+#endif
+    CK_BLUR_NOVEC
+    for (; i < i1; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
+}
+
+static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w,
+                                  uint32_t rx, uint32_t half, float inv) {
+    typedef uint32_t v4u __attribute__((vector_size(16)));
+    const uint32_t last = w - 1, inner = rx < last ? rx : last;
+    size_t done = 0; /* pixels of col already moved to this row */
+    if (add != NULL) {
+        CK_BLUR_NAME(box_update)(col, add, sub, 0, ((size_t)inner + 1) * 4);
+        done = (size_t)inner + 1;
+    }
+    v4u acc, c0, cl;
+    memcpy(&c0, col, 16);
+    memcpy(&cl, col + (size_t)last * 4, 16);
+    acc = c0 * (rx + 1) + cl * (rx - inner) + half;
+    for (uint32_t i = 1; i <= inner; i++) {
+        v4u c;
+        memcpy(&c, col + (size_t)i * 4, 16);
+        acc += c;
+    }
+    uint32_t sbuf[CK_BOX_CHUNK * 4] __attribute__((aligned(64)));
+    for (uint32_t x0 = 0; x0 < w;) {
+        uint32_t n;
+        if (x0 >= rx && (uint64_t)x0 + CK_BOX_CHUNK + rx + 1 <= last) {
+            /* Middle chunk, fixed size and no clamping: the columns the steps add are exactly the chunk's
+               CK_BOX_CHUNK pixels starting at x0 + rx + 1 (done == x0 + rx + 1 here), both columns walk
+               linearly. */
+            n = CK_BOX_CHUNK;
+            const size_t h0 = ((size_t)x0 + rx + 1) * 4;
+            if (add != NULL) {
+                CK_BLUR_NAME(box_update)(col, add, sub, h0, h0 + CK_BOX_CHUNK * 4);
+                done = h0 / 4 + CK_BOX_CHUNK;
+            }
+            /* d[j] = col[x0 + j + rx + 1] - col[x0 + j - rx] over the chunk in whole vectors (after the whole
+               update: for rx < 4 a vector's lo columns lie in the range just updated), then the running sum
+               two pixels per step: [s_2m, s_2m+1] += [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential
+               chain is one add per two pixels. */
+            const uint32_t *hi = col + h0, *lo = col + ((size_t)x0 - rx) * 4;
+            uint32_t i = 0;
+#if CK_BLUR_VBYTES > 4
+            typedef uint32_t v32u __attribute__((vector_size(128)));
+            for (; i < CK_BOX_CHUNK * 4; i += 32) {
+                v32u a, b;
+                memcpy(&a, hi + i, sizeof a);
+                memcpy(&b, lo + i, sizeof b);
+                a -= b;
+                memcpy(sbuf + i, &a, sizeof a);
+            }
+#endif
+            CK_BLUR_NOVEC
+            for (; i < CK_BOX_CHUNK * 4; i++) sbuf[i] = hi[i] - lo[i];
+            typedef uint32_t v8u __attribute__((vector_size(32)));
+            v4u d0;
+            memcpy(&d0, sbuf, 16);
+            v8u p = __builtin_shufflevector(acc, acc + d0, 0, 1, 2, 3, 4, 5, 6, 7);
+            for (uint32_t m = 0; m + 1 < CK_BOX_CHUNK / 2; m++) {
+                v8u e0, e1;
+                memcpy(&e0, sbuf + m * 8, 32);
+                memcpy(&e1, sbuf + m * 8 + 4, 32);
+                memcpy(sbuf + m * 8, &p, 32);
+                p += e0 + e1;
+            }
+            memcpy(sbuf + (CK_BOX_CHUNK - 2) * 4, &p, 32);
+            v4u dl;
+            memcpy(&dl, hi + (CK_BOX_CHUNK - 1) * 4, 16);
+            memcpy(&d0, lo + (CK_BOX_CHUNK - 1) * 4, 16);
+            acc = __builtin_shufflevector(p, p, 4, 5, 6, 7) + (dl - d0);
+        } else {
+            /* Edge chunk: window steps x in [x0, x0 + n), x < last, read columns up to min(x0 + n + rx, last). */
+            n = w - x0 < CK_BOX_CHUNK ? w - x0 : CK_BOX_CHUNK;
+            if (add != NULL) {
+                const uint64_t need64 = (uint64_t)x0 + n + rx + 1;
+                const size_t need = need64 > w ? w : (size_t)need64;
+                if (need > done) {
+                    CK_BLUR_NAME(box_update)(col, add, sub, done * 4, need * 4);
+                    done = need;
+                }
+            }
+            for (uint32_t j = 0; j < n; j++) {
+                const uint32_t x = x0 + j;
+                memcpy(sbuf + j * 4, &acc, 16);
+                if (x == last) break;
+                const uint64_t hi64 = (uint64_t)x + rx + 1;
+                const uint32_t hi = hi64 > last ? last : (uint32_t)hi64, lo = x > rx ? x - rx : 0;
+                v4u a, b;
+                memcpy(&a, col + (size_t)hi * 4, 16);
+                memcpy(&b, col + (size_t)lo * 4, 16);
+                acc += a - b;
+            }
+        }
+        uint8_t *o = out + (size_t)x0 * 4;
+        uint32_t i = 0;
+#if CK_BLUR_VBYTES > 4
+        typedef int32_t v32i __attribute__((vector_size(128)));
+        typedef float v32f __attribute__((vector_size(128)));
+        for (; i + 32 <= n * 4; i += 32) {
+            v32i v;
+            memcpy(&v, sbuf + i, sizeof v);
+            const v32i q = __builtin_convertvector((__builtin_convertvector(v, v32f) + 0.5f) * inv, v32i);
+            CK_BLUR_NARROW32(q, o + i);
+        }
+#endif
+        CK_BLUR_NOVEC
+        for (; i < n * 4; i++) o[i] = (uint8_t)(int32_t)(((float)(int32_t)sbuf[i] + 0.5f) * inv);
+        x0 += n;
     }
 }
 
@@ -634,7 +763,7 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
 #define CK_BLUR_OPS_TABLE(name)                                                                              \
     const struct ck_blur_ops name = {                                                                        \
         .box_col_update = CK_BLUR_NAME(box_col_update),                                                      \
-        .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
+        .box_row = CK_BLUR_NAME(box_row),                                                                    \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
