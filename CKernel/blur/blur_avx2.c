@@ -13,7 +13,8 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_narrow32(const vo
     __m256i x[4];
     memcpy(x, v, sizeof x);
     const __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(x[0], x[1]), _mm256_packs_epi32(x[2], x[3]));
-    _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permutevar8x32_epi32(p, order));
 }
 #define CK_BLUR_NARROW32(v, dst)                                                                              \
     do {                                                                                                      \

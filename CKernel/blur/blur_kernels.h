@@ -114,20 +114,38 @@ static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8
                linearly. */
             n = CK_BOX_CHUNK;
             const size_t h0 = ((size_t)x0 + rx + 1) * 4;
-            if (add != NULL) {
-                CK_BLUR_NAME(box_update)(col, add, sub, h0, h0 + CK_BOX_CHUNK * 4);
-                done = h0 / 4 + CK_BOX_CHUNK;
-            }
-            /* d[j] = col[x0 + j + rx + 1] - col[x0 + j - rx] over the chunk in whole vectors (after the whole
-               update: for rx < 4 a vector's lo columns lie in the range just updated), then the running sum
-               two pixels per step: [s_2m, s_2m+1] += [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential
-               chain is one add per two pixels. */
+            /* d[j] = col[x0 + j + rx + 1] - col[x0 + j - rx] over the chunk in whole vectors, then the running
+               sum two pixels per step: [s_2m, s_2m+1] += [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential
+               chain is one add per two pixels. With rx >= 4 a vector's lo columns (8 pixels) end before its hi
+               columns start, so the update and the differences share one loop; otherwise the whole update
+               comes first. */
             const uint32_t *hi = col + h0, *lo = col + ((size_t)x0 - rx) * 4;
             uint32_t i = 0;
+            if (add != NULL) {
 #if CK_BLUR_VBYTES > 4
-            typedef uint32_t v32u __attribute__((vector_size(128)));
+                typedef uint32_t v32u __attribute__((vector_size(128)));
+                typedef uint8_t v32b __attribute__((vector_size(32)));
+                if (rx >= 4)
+                    for (; i < CK_BOX_CHUNK * 4; i += 32) {
+                        v32u c, b;
+                        v32b ab, sb;
+                        memcpy(&c, hi + i, sizeof c);
+                        memcpy(&ab, add + h0 + i, sizeof ab);
+                        memcpy(&sb, sub + h0 + i, sizeof sb);
+                        c += __builtin_convertvector(ab, v32u) - __builtin_convertvector(sb, v32u);
+                        memcpy(col + h0 + i, &c, sizeof c);
+                        memcpy(&b, lo + i, sizeof b);
+                        c -= b;
+                        memcpy(sbuf + i, &c, sizeof c);
+                    }
+#endif
+                if (i == 0) CK_BLUR_NAME(box_update)(col, add, sub, h0, h0 + CK_BOX_CHUNK * 4);
+                done = h0 / 4 + CK_BOX_CHUNK;
+            }
+#if CK_BLUR_VBYTES > 4
+            typedef uint32_t v32d __attribute__((vector_size(128)));
             for (; i < CK_BOX_CHUNK * 4; i += 32) {
-                v32u a, b;
+                v32d a, b;
                 memcpy(&a, hi + i, sizeof a);
                 memcpy(&b, lo + i, sizeof b);
                 a -= b;
@@ -183,7 +201,16 @@ static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8
         for (; i + 32 <= n * 4; i += 32) {
             v32i v;
             memcpy(&v, sbuf + i, sizeof v);
-            const v32i q = __builtin_convertvector((__builtin_convertvector(v, v32f) + 0.5f) * inv, v32i);
+            const v32f x = __builtin_convertvector(v, v32f);
+#if CK_BLUR_VBYTES == 32
+            /* fl(fl(x + 0.5) inv) = fl((x + 0.5) inv) because x + 0.5 is exact, and (x + 0.5) inv = x inv + 0.5 inv
+               with 0.5 inv exact: one fused multiply-add rounds the same real number once, so it gives the same
+               float (the AVX2 build has FMA; fp contract stays off for everything else). */
+            const v32f y = __builtin_elementwise_fma(x, (v32f){0} + inv, (v32f){0} + 0.5f * inv);
+            const v32i q = __builtin_convertvector(y, v32i);
+#else
+            const v32i q = __builtin_convertvector((x + 0.5f) * inv, v32i);
+#endif
             CK_BLUR_NARROW32(q, o + i);
         }
 #endif
