@@ -28,6 +28,15 @@
         memcpy((dst), &ck_n32o_, 32);                                                                         \
     } while (0)
 #endif
+/* The same for 32 uint16 lanes, each known to lie in [0, 255]. */
+#ifndef CK_BLUR_NARROW16
+#define CK_BLUR_NARROW16(v, dst)                                                                              \
+    do {                                                                                                      \
+        typedef uint8_t ck_n16b_ __attribute__((vector_size(32)));                                          \
+        const ck_n16b_ ck_n16o_ = __builtin_convertvector((v), ck_n16b_);                                    \
+        memcpy((dst), &ck_n16o_, 32);                                                                         \
+    } while (0)
+#endif
 
 /* MARK: - Box */
 
@@ -599,6 +608,34 @@ static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t
     typedef uint16_t v4h __attribute__((vector_size(8)));
     typedef uint8_t v4b __attribute__((vector_size(4)));
     if (k == 4) {
+        /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
+           then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
+        typedef uint8_t v16q __attribute__((vector_size(16)));
+        for (; m + 4 <= count; m += 4) {
+            v16h blk[4];
+            for (uint32_t b = 0; b < 4; b++) {
+                v16h acc = {0};
+                for (uint32_t y = 0; y < 4; y++) {
+                    v16b r;
+                    memcpy(&r, src + y * stride + (size_t)(m + b) * 16, 16);
+                    acc += __builtin_convertvector(r, v16h);
+                }
+                blk[b] = acc;
+            }
+            v16h d[2];
+            for (uint32_t h = 0; h < 2; h++) {
+                const v16h a = blk[2 * h], c = blk[2 * h + 1];
+                const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+                const v16h hi =
+                    __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+                const v16h e = lo + hi;
+                d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+            }
+            const v16h sum =
+                __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+            const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
+            memcpy(out + (size_t)m * 4, &o, 16);
+        }
         for (; m < count; m++) {
             v16h acc = {0};
             for (uint32_t y = 0; y < 4; y++) {
@@ -754,23 +791,32 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
     typedef uint16_t v32h __attribute__((vector_size(64)));
-    typedef uint8_t v32b __attribute__((vector_size(32)));
     const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
-    const v32h top = (v32h){0} + 255;
-    v32h f[4];
-    for (uint32_t q = 0; q < 4; q++) f[q] = (v32h){0} + (uint16_t)(q < nrows ? wy[q] : 0);
-    for (; i + 32 <= n; i += 32) {
-        v32h x, y;
-        memcpy(&x, ha + i, 64);
-        memcpy(&y, hb + i, 64);
-        const v32h base = x * two_k + vr, d = y - x;
-        for (uint32_t q = 0; q < nrows; q++) {
-            /* min: the value is at most 255 already; it lets the narrowing be one saturating pack. */
-            const v32h v = __builtin_elementwise_min((base + f[q] * d) >> shift, top);
-            const v32b o = __builtin_convertvector(v, v32b);
-            memcpy(out[q] + i, &o, 32);
-        }
+    /* The k interior rows have weights f0, f0 + 2, ...: one shape per row count keeps every pointer and weight
+       in a register. */
+#define CK_ENLARGE_ROWS(R)                                                                                   \
+    do {                                                                                                     \
+        v32h f[R];                                                                                           \
+        uint8_t *o[R];                                                                                       \
+        for (uint32_t q = 0; q < R; q++) {                                                                   \
+            f[q] = (v32h){0} + (uint16_t)wy[q];                                                              \
+            o[q] = out[q];                                                                                   \
+        }                                                                                                    \
+        for (; i + 32 <= n; i += 32) {                                                                       \
+            v32h x, y;                                                                                       \
+            memcpy(&x, ha + i, 64);                                                                          \
+            memcpy(&y, hb + i, 64);                                                                          \
+            const v32h base = x * two_k + vr, d = y - x;                                                     \
+            for (uint32_t q = 0; q < R; q++) CK_BLUR_NARROW16((base + f[q] * d) >> shift, o[q] + i);         \
+        }                                                                                                    \
+    } while (0)
+    switch (nrows) {
+    case 4: CK_ENLARGE_ROWS(4); break;
+    case 3: CK_ENLARGE_ROWS(3); break;
+    case 2: CK_ENLARGE_ROWS(2); break;
+    default: CK_ENLARGE_ROWS(1); break;
     }
+#undef CK_ENLARGE_ROWS
 #endif
     for (uint32_t q = 0; q < nrows; q++) {
         const uint32_t fb = wy[q], fa = 2 * k - fb;
