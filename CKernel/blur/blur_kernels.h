@@ -484,20 +484,42 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    value * scale + 0.5 clamped to [0, 255], truncated, colour bytes clamped to their alpha (the exact result
    keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it), npx pixels per row;
    then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
-   written together so each row (a new page for a wide image) is visited once per group. */
+   written together so each row (a new page for a wide image) is visited once per group.
+
+   In the vector builds the colour stage is fused into the store of whole 4-pixel tiles: it works on the same
+   16 lanes (4 pixels x 4 channels), with r, g, b and a broadcast across each pixel's lanes, so lane c computes
+   exactly colour()'s (m[c][0] r + m[c][1] g) + m[c][2] b from the byte values, clamps, rounds and blends the
+   tint with the same integer formula; the alpha lane takes the stored alpha instead. That saves writing the
+   bytes, reading them back and deinterleaving the channels. Partial tiles (and the scalar build) store first
+   and call colour() afterwards, as before. */
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
 static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
                                               uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
     const size_t line = total * CK_GAUSS_LANES;
+    uint32_t vpx = 0; /* pixels of each row the vector loop handles (colour fused) */
+#if CK_BLUR_VBYTES > 4
+    vpx = npx & ~3u;
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+    const v16i amask = {0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1};
+    v16f m0 = {0}, m1 = {0}, m2 = {0};
+    v16h tint = {0}, inv = {0};
+    if (colour != NULL) {
+        for (int l = 0; l < 16; l++) {
+            const int c = l % 4;
+            m0[l] = c < 3 ? colour->m[c][0] : 0.0f;
+            m1[l] = c < 3 ? colour->m[c][1] : 0.0f;
+            m2[l] = c < 3 ? colour->m[c][2] : 0.0f;
+            tint[l] = (uint16_t)colour->tint[c];
+        }
+        inv = (v16h){0} + (uint16_t)colour->inv_alpha;
+    }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *d = dst + (size_t)y * stride;
-        uint32_t p = 0;
-#if CK_BLUR_VBYTES > 4
-        typedef float v16f __attribute__((vector_size(64)));
-        typedef int32_t v16i __attribute__((vector_size(64)));
-        typedef uint8_t v16b __attribute__((vector_size(16)));
-        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
-        for (; p + 4 <= npx; p += 4) {
+        for (uint32_t p = 0; p < vpx; p += 4) {
             v16f v;
             memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
             v = v * sc + half;
@@ -506,26 +528,47 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             v16i t = __builtin_convertvector(v, v16i);
             t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
                                                                      15, 15, 15));
+            if (colour != NULL) {
+                const v16f f = __builtin_convertvector(t, v16f);
+                const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+                const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
+                const v16f b = __builtin_shufflevector(f, f, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
+                const v16f a = __builtin_shufflevector(f, f, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+                v16f c = (m0 * r + m1 * g) + m2 * b;
+                c = __builtin_elementwise_max(c, (v16f){0});
+                c = __builtin_elementwise_min(c, a);
+                const v16i q = (__builtin_convertvector(c + 0.5f, v16i) & ~amask) | (t & amask);
+                /* u16 lanes as in colour(): q * inv_alpha + 128 <= 65153 and x + (x >> 8) <= 65407. */
+                const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
+                const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
+                memcpy(d + (size_t)p * 4, &o, 16);
+                continue;
+            }
             const v16b o = __builtin_convertvector(t, v16b);
             memcpy(d + (size_t)p * 4, &o, 16);
         }
-#endif
-        for (; p < npx; p++) {
-            const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
-            uint32_t t[4];
-            for (int c = 0; c < 4; c++) {
-                float v = b[c] * scale + 0.5f;
-                v = v < 0.0f ? 0.0f : v;
-                v = v > 255.0f ? 255.0f : v;
-                t[c] = (uint32_t)(int32_t)v;
-            }
-            for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
-            d[(size_t)p * 4 + 3] = (uint8_t)t[3];
-        }
     }
-    /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of the
-       per-row work. */
-    if (colour != NULL) CK_BLUR_NAME(colour)(dst, stride, h, npx, colour);
+#endif
+    if (vpx < npx) {
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *d = dst + (size_t)y * stride;
+            for (uint32_t p = vpx; p < npx; p++) {
+                const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
+                uint32_t t[4];
+                for (int c = 0; c < 4; c++) {
+                    float v = b[c] * scale + 0.5f;
+                    v = v < 0.0f ? 0.0f : v;
+                    v = v > 255.0f ? 255.0f : v;
+                    t[c] = (uint32_t)(int32_t)v;
+                }
+                for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
+                d[(size_t)p * 4 + 3] = (uint8_t)t[3];
+            }
+        }
+        /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of
+           the per-row work. */
+        if (colour != NULL) CK_BLUR_NAME(colour)(dst + (size_t)vpx * 4, stride, h, npx - vpx, colour);
+    }
 }
 
 /* MARK: - Backdrop */
