@@ -583,14 +583,17 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const int32_t k2 = (int32_t)(2 * k);
         int64_t cached[2] = {-1, -1};
         for (uint32_t y = 0; y < h;) {
+            /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
             uint8_t *rows[4];
-            uint32_t fs[4], nrows = 0, i0 = 0;
+            uint32_t f0 = 0, nrows = 0, i0 = 0;
             for (; y < h && nrows < k; y++) {
                 const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
                 const int32_t j0 = t >= 0 ? t / k2 : -1;
                 if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;
-                i0 = (uint32_t)(j0 + 1);
-                fs[nrows] = (uint32_t)(t - j0 * k2);
+                if (nrows == 0) {
+                    i0 = (uint32_t)(j0 + 1);
+                    f0 = (uint32_t)(t - j0 * k2);
+                }
                 rows[nrows++] = dst->data + (size_t)y * dst->stride;
             }
             const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
@@ -600,7 +603,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
                     ops->enlarge_h(small + (size_t)pair[q] * rstride, wide[pair[q] % 2], k, rw, w);
                     cached[pair[q] % 2] = pair[q];
                 }
-            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, fs, rows, nrows, (size_t)w * 4);
+            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, (size_t)w * 4);
         }
     }
     free(owned);

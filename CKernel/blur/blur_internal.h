@@ -64,11 +64,11 @@ struct ck_blur_ops {
     /* Backdrop: saturation + tint in place on n pixels of each of `rows` rows `stride` bytes apart. */
     void (*colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *c);
     /* Backdrop, bilinear enlargement by k (2 or 4): widen one small row (with its ring, xs = small width + 2)
-       to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) output rows between
-       them, row q with vertical weight wy[q] on hb (out of 2k), n bytes each, rounding the total weight (2k)^2
-       half up. */
+       to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) consecutive output
+       rows between them, row q with vertical weight f0 + 2q on hb (out of 2k), n bytes each, rounding the total
+       weight (2k)^2 half up. */
     void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
-    void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, const uint32_t *wy, uint8_t *const *out,
+    void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0, uint8_t *const *out,
                       uint32_t nrows, size_t n);
     /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
     void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);

@@ -823,46 +823,53 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
-/* The k output rows between two widened rows share their loads and their difference: row q (vertical weight
-   f = wy[q] on hb, out of 2k) is (2k ha + round + f (hb - ha)) >> shift, which equals
-   ((2k - f) ha + f hb + round) >> shift exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16
-   wrap-around in hb - ha and in the sum cancels. One multiply-add per output value instead of two multiplies,
-   two adds and two loads. */
-static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, const uint32_t *wy,
+/* The k output rows between two widened rows share their loads and their difference: rows q = 0 .. nrows - 1
+   have vertical weights f = f0 + 2q on hb (out of 2k; consecutive output rows step the sampling position by
+   2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which equals ((2k - f) ha + f hb + round) >> shift
+   exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16 wrap-around in hb - ha and in the sums
+   cancels. The vector form keeps t = 2k ha + round + f (hb - ha) and adds 2 (hb - ha) per row: one add, one
+   shift (by a constant) and a pack per output vector. */
+static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, size_t n) {
     const uint32_t shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
     typedef uint16_t v32h __attribute__((vector_size(64)));
     const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
-    /* The k interior rows have weights f0, f0 + 2, ...: one shape per row count keeps every pointer and weight
-       in a register. */
-#define CK_ENLARGE_ROWS(R)                                                                                   \
+    const v32h vf0 = (v32h){0} + (uint16_t)f0;
+    /* One shape per row count and factor keeps the pointers in registers and the shift an immediate. */
+#define CK_ENLARGE_ROWS(R, SHIFT)                                                                            \
     do {                                                                                                     \
-        v32h f[R];                                                                                           \
         uint8_t *o[R];                                                                                       \
-        for (uint32_t q = 0; q < R; q++) {                                                                   \
-            f[q] = (v32h){0} + (uint16_t)wy[q];                                                              \
-            o[q] = out[q];                                                                                   \
-        }                                                                                                    \
+        for (uint32_t q = 0; q < R; q++) o[q] = out[q];                                                      \
         for (; i + 32 <= n; i += 32) {                                                                       \
             v32h x, y;                                                                                       \
             memcpy(&x, ha + i, 64);                                                                          \
             memcpy(&y, hb + i, 64);                                                                          \
-            const v32h base = x * two_k + vr, d = y - x;                                                     \
-            for (uint32_t q = 0; q < R; q++) CK_BLUR_NARROW16((base + f[q] * d) >> shift, o[q] + i);         \
+            const v32h d = y - x, d2 = d + d;                                                                \
+            v32h t = x * two_k + vr + vf0 * d;                                                               \
+            for (uint32_t q = 0; q < R; q++) {                                                               \
+                CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                      \
+                t += d2;                                                                                     \
+            }                                                                                                \
         }                                                                                                    \
     } while (0)
-    switch (nrows) {
-    case 4: CK_ENLARGE_ROWS(4); break;
-    case 3: CK_ENLARGE_ROWS(3); break;
-    case 2: CK_ENLARGE_ROWS(2); break;
-    default: CK_ENLARGE_ROWS(1); break;
+#define CK_ENLARGE_K(SHIFT)                                                                                  \
+    switch (nrows) {                                                                                         \
+    case 4: CK_ENLARGE_ROWS(4, SHIFT); break;                                                                \
+    case 3: CK_ENLARGE_ROWS(3, SHIFT); break;                                                                \
+    case 2: CK_ENLARGE_ROWS(2, SHIFT); break;                                                                \
+    default: CK_ENLARGE_ROWS(1, SHIFT); break;                                                               \
     }
+    if (k == 4)
+        CK_ENLARGE_K(6)
+    else
+        CK_ENLARGE_K(4)
+#undef CK_ENLARGE_K
 #undef CK_ENLARGE_ROWS
 #endif
     for (uint32_t q = 0; q < nrows; q++) {
-        const uint32_t fb = wy[q], fa = 2 * k - fb;
+        const uint32_t fb = f0 + 2 * q, fa = 2 * k - fb;
         uint8_t *o = out[q];
         CK_BLUR_NOVEC
         for (size_t j = i; j < n; j++) o[j] = (uint8_t)((fa * ha[j] + fb * hb[j] + round) >> shift);
