@@ -38,8 +38,11 @@ typedef struct ck_blur_colour {
 struct ck_blur_ops {
     /* Box: col[i] += add[i] - sub[i] for n bytes (u32 wrap-around is exact: the true sums fit). */
     void (*box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n);
-    /* Box: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded (float or double). */
-    void (*box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, float inv);
+    /* Box, window area N < 2^14: one whole output row of w pixels fused (column update by add - sub unless add is
+       NULL, window of radius rx, exact division with half = N / 2 and inv = (float)(1 / N)). out may alias sub. */
+    void (*box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx,
+                    uint32_t half, float inv);
+    /* Box, 2^14 <= n < 2^23: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded. */
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
     /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total
@@ -61,10 +64,12 @@ struct ck_blur_ops {
     /* Backdrop: saturation + tint in place on n pixels of each of `rows` rows `stride` bytes apart. */
     void (*colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *c);
     /* Backdrop, bilinear enlargement by k (2 or 4): widen one small row (with its ring, xs = small width + 2)
-       to w pixels of unrounded u16 sums; then blend two widened rows with vertical weight wy (out of 2k) into
-       n output bytes, rounding the total weight (2k)^2 half up. */
+       to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) consecutive output
+       rows between them, row q with vertical weight f0 + 2q on hb (out of 2k), n bytes each, rounding the total
+       weight (2k)^2 half up. */
     void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
-    void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t wy, uint32_t k, uint8_t *out, size_t n);
+    void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0, uint8_t *const *out,
+                      uint32_t nrows, size_t n);
     /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
     void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
 };

@@ -18,6 +18,26 @@
 #define CK_BLUR_NOVEC
 #endif
 
+/* 32 int32 lanes, each known to lie in [0, 255], to 32 bytes at dst. An includer may supply a cheaper form (the
+   generic narrowing truncates, so it masks every lane before packing). */
+#ifndef CK_BLUR_NARROW32
+#define CK_BLUR_NARROW32(v, dst)                                                                              \
+    do {                                                                                                      \
+        typedef uint8_t ck_n32b_ __attribute__((vector_size(32)));                                          \
+        const ck_n32b_ ck_n32o_ = __builtin_convertvector((v), ck_n32b_);                                    \
+        memcpy((dst), &ck_n32o_, 32);                                                                         \
+    } while (0)
+#endif
+/* The same for 32 uint16 lanes, each known to lie in [0, 255]. */
+#ifndef CK_BLUR_NARROW16
+#define CK_BLUR_NARROW16(v, dst)                                                                              \
+    do {                                                                                                      \
+        typedef uint8_t ck_n16b_ __attribute__((vector_size(32)));                                          \
+        const ck_n16b_ ck_n16o_ = __builtin_convertvector((v), ck_n16b_);                                    \
+        memcpy((dst), &ck_n16o_, 32);                                                                         \
+    } while (0)
+#endif
+
 /* MARK: - Box */
 
 static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n) {
@@ -25,42 +45,208 @@ static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, cons
     for (size_t i = 0; i < n; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
 }
 
-/* x = s + n/2 < 2^22 is exact in float, and so is x + 0.5. fl(fl(x + 0.5) * fl(1/n)) is within
-   (x + 0.5)/n * 2^-23 < 2^-15 of (x + 0.5)/n, while (x + 0.5)/n is at least 0.5/n > 2^-15 away from every
-   integer when n < 2^14: truncation gives floor(x / n) exactly. */
-static void CK_BLUR_NAME(box_divide_f32)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half,
-                                         float inv) {
-    size_t i = 0;
-#if CK_BLUR_VBYTES > 4
-    /* 32 values per step, the same per-lane arithmetic; a 32-wide narrowing to bytes compiles to packs (the
-       quotient is in [0, 255]) instead of a byte shuffle per 8 values. */
-    typedef uint32_t v32u __attribute__((vector_size(128)));
-    typedef int32_t v32i __attribute__((vector_size(128)));
-    typedef float v32f __attribute__((vector_size(128)));
-    typedef uint8_t v32b __attribute__((vector_size(32)));
-    for (; i + 32 <= count; i += 32) {
-        v32u v;
-        memcpy(&v, s + i, sizeof v);
-        const v32f x = __builtin_convertvector((v32i)(v + half), v32f);
-        const v32b o = __builtin_convertvector(__builtin_convertvector((x + 0.5f) * inv, v32i), v32b);
-        memcpy(out + i, &o, sizeof o);
-    }
-#endif
-    CK_BLUR_NOVEC
-    for (; i < count; i++) {
-        const float x = (float)(int32_t)(s[i] + half);
-        out[i] = (uint8_t)(int32_t)((x + 0.5f) * inv);
-    }
-}
-
-/* Same argument in double: error <= 256 * 2^-52 * 1.01 < 0.5/n for every n < 2^42. Used for n < 2^23, where
-   x = s + n/2 < 2^31 converts from int32. */
+/* out = floor((s + n/2) / n) as truncation of fl(fl(x + 0.5) * inv), x = s + n/2 (see box_row for the float
+   form): in double the error is <= 256 * 2^-52 * 1.01 < 0.5/n for every n < 2^42. Used for 2^14 <= n < 2^23,
+   where x < 2^31 converts from int32. */
 static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half,
                                          double inv) {
     CK_BLUR_NOVEC
     for (size_t i = 0; i < count; i++) {
         const double x = (double)(int32_t)(s[i] + half);
         out[i] = (uint8_t)(int32_t)((x + 0.5) * inv);
+    }
+}
+
+/* Box, one output row with everything fused (the driver uses it while the window area N < 2^14, the range of
+   the float division's proof below): first, when add is not NULL, the column sums move to this row,
+   col[i] += add[i] - sub[i]; then the running window of 2 rx + 1 column sums along the row (edges replicated);
+   then the exact division, out = floor((s + N/2) / N) (acc carries + N/2 from the start): x = s + N/2 < 2^22
+   is exact in float, and so is x + 0.5; fl(fl(x + 0.5) * fl(1/N)) is within (x + 0.5)/N * 2^-23 < 2^-15 of
+   (x + 0.5)/N, while (x + 0.5)/N is at least 0.5/N > 2^-15 away from every integer when N < 2^14, so
+   truncation gives floor(x / N) exactly.
+   Chunks of CK_BOX_CHUNK pixels: the column update runs just far enough ahead (to x + rx + 1) for the chunk's
+   window steps, the window sums go to a chunk buffer on the stack, and the chunk is divided from there, so the
+   column sums are read once while in L1 and no row of window sums is written; the three former passes over a
+   row (update, window, divide) touched 40 KB of u32 sums each on a full-screen row.
+
+   In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
+   position of sub is read (by the update of its column) before the same position of out is written: the
+   update runs rx + 1 >= 1 pixels ahead of the output, and a chunk's update finishes before its output starts.
+   Exact integer arithmetic up to the division, whose float form is exact (above), so every build
+   gives the same bytes. */
+#define CK_BOX_CHUNK 32
+
+static inline void CK_BLUR_NAME(box_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t i0,
+                                            size_t i1) {
+    size_t i = i0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint32_t v32u __attribute__((vector_size(128)));
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    for (; i + 32 <= i1; i += 32) {
+        v32u c;
+        v32b a, b;
+        memcpy(&c, col + i, sizeof c);
+        memcpy(&a, add + i, sizeof a);
+        memcpy(&b, sub + i, sizeof b);
+        c += __builtin_convertvector(a, v32u) - __builtin_convertvector(b, v32u);
+        memcpy(col + i, &c, sizeof c);
+    }
+#else
+    /* The scalar build too moves one pixel (4 lanes) per step: exact integers, so nothing to keep scalar. */
+    typedef uint32_t v4c __attribute__((vector_size(16)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
+    for (; i + 4 <= i1; i += 4) {
+        v4c c;
+        v4b a, b;
+        memcpy(&c, col + i, 16);
+        memcpy(&a, add + i, 4);
+        memcpy(&b, sub + i, 4);
+        c += __builtin_convertvector(a, v4c) - __builtin_convertvector(b, v4c);
+        memcpy(col + i, &c, 16);
+    }
+#endif
+    CK_BLUR_NOVEC
+    for (; i < i1; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
+}
+
+static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w,
+                                  uint32_t rx, uint32_t half, float inv) {
+    typedef uint32_t v4u __attribute__((vector_size(16)));
+    const uint32_t last = w - 1, inner = rx < last ? rx : last;
+    size_t done = 0; /* pixels of col already moved to this row */
+    if (add != NULL) {
+        CK_BLUR_NAME(box_update)(col, add, sub, 0, ((size_t)inner + 1) * 4);
+        done = (size_t)inner + 1;
+    }
+    v4u acc, c0, cl;
+    memcpy(&c0, col, 16);
+    memcpy(&cl, col + (size_t)last * 4, 16);
+    acc = c0 * (rx + 1) + cl * (rx - inner) + half;
+    for (uint32_t i = 1; i <= inner; i++) {
+        v4u c;
+        memcpy(&c, col + (size_t)i * 4, 16);
+        acc += c;
+    }
+    uint32_t sbuf[CK_BOX_CHUNK * 4] __attribute__((aligned(64)));
+    for (uint32_t x0 = 0; x0 < w;) {
+        uint32_t n;
+        if (x0 >= rx && (uint64_t)x0 + CK_BOX_CHUNK + rx + 1 <= last) {
+            /* Middle chunk, fixed size and no clamping: the columns the steps add are exactly the chunk's
+               CK_BOX_CHUNK pixels starting at x0 + rx + 1 (done == x0 + rx + 1 here), both columns walk
+               linearly. */
+            n = CK_BOX_CHUNK;
+            const size_t h0 = ((size_t)x0 + rx + 1) * 4;
+            /* d[j] = col[x0 + j + rx + 1] - col[x0 + j - rx] over the chunk in whole vectors, then the running
+               sum two pixels per step: [s_2m, s_2m+1] += [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential
+               chain is one add per two pixels. With rx >= 4 a vector's lo columns (8 pixels) end before its hi
+               columns start, so the update and the differences share one loop; otherwise the whole update
+               comes first. */
+            const uint32_t *hi = col + h0, *lo = col + ((size_t)x0 - rx) * 4;
+            uint32_t i = 0;
+            if (add != NULL) {
+#if CK_BLUR_VBYTES > 4
+                typedef uint32_t v32u __attribute__((vector_size(128)));
+                typedef uint8_t v32b __attribute__((vector_size(32)));
+                if (rx >= 4)
+                    for (; i < CK_BOX_CHUNK * 4; i += 32) {
+                        v32u c, b;
+                        v32b ab, sb;
+                        memcpy(&c, hi + i, sizeof c);
+                        memcpy(&ab, add + h0 + i, sizeof ab);
+                        memcpy(&sb, sub + h0 + i, sizeof sb);
+                        c += __builtin_convertvector(ab, v32u) - __builtin_convertvector(sb, v32u);
+                        memcpy(col + h0 + i, &c, sizeof c);
+                        memcpy(&b, lo + i, sizeof b);
+                        c -= b;
+                        memcpy(sbuf + i, &c, sizeof c);
+                    }
+#endif
+                if (i == 0) CK_BLUR_NAME(box_update)(col, add, sub, h0, h0 + CK_BOX_CHUNK * 4);
+                done = h0 / 4 + CK_BOX_CHUNK;
+            }
+#if CK_BLUR_VBYTES > 4
+            typedef uint32_t v32d __attribute__((vector_size(128)));
+            for (; i < CK_BOX_CHUNK * 4; i += 32) {
+                v32d a, b;
+                memcpy(&a, hi + i, sizeof a);
+                memcpy(&b, lo + i, sizeof b);
+                a -= b;
+                memcpy(sbuf + i, &a, sizeof a);
+            }
+#else
+            for (; i < CK_BOX_CHUNK * 4; i += 4) {
+                v4u a, b;
+                memcpy(&a, hi + i, 16);
+                memcpy(&b, lo + i, 16);
+                a -= b;
+                memcpy(sbuf + i, &a, 16);
+            }
+#endif
+            CK_BLUR_NOVEC
+            for (; i < CK_BOX_CHUNK * 4; i++) sbuf[i] = hi[i] - lo[i];
+            typedef uint32_t v8u __attribute__((vector_size(32)));
+            v4u d0;
+            memcpy(&d0, sbuf, 16);
+            v8u p = __builtin_shufflevector(acc, acc + d0, 0, 1, 2, 3, 4, 5, 6, 7);
+            for (uint32_t m = 0; m + 1 < CK_BOX_CHUNK / 2; m++) {
+                v8u e0, e1;
+                memcpy(&e0, sbuf + m * 8, 32);
+                memcpy(&e1, sbuf + m * 8 + 4, 32);
+                memcpy(sbuf + m * 8, &p, 32);
+                p += e0 + e1;
+            }
+            memcpy(sbuf + (CK_BOX_CHUNK - 2) * 4, &p, 32);
+            v4u dl;
+            memcpy(&dl, hi + (CK_BOX_CHUNK - 1) * 4, 16);
+            memcpy(&d0, lo + (CK_BOX_CHUNK - 1) * 4, 16);
+            acc = __builtin_shufflevector(p, p, 4, 5, 6, 7) + (dl - d0);
+        } else {
+            /* Edge chunk: window steps x in [x0, x0 + n), x < last, read columns up to min(x0 + n + rx, last). */
+            n = w - x0 < CK_BOX_CHUNK ? w - x0 : CK_BOX_CHUNK;
+            if (add != NULL) {
+                const uint64_t need64 = (uint64_t)x0 + n + rx + 1;
+                const size_t need = need64 > w ? w : (size_t)need64;
+                if (need > done) {
+                    CK_BLUR_NAME(box_update)(col, add, sub, done * 4, need * 4);
+                    done = need;
+                }
+            }
+            for (uint32_t j = 0; j < n; j++) {
+                const uint32_t x = x0 + j;
+                memcpy(sbuf + j * 4, &acc, 16);
+                if (x == last) break;
+                const uint64_t hi64 = (uint64_t)x + rx + 1;
+                const uint32_t hi = hi64 > last ? last : (uint32_t)hi64, lo = x > rx ? x - rx : 0;
+                v4u a, b;
+                memcpy(&a, col + (size_t)hi * 4, 16);
+                memcpy(&b, col + (size_t)lo * 4, 16);
+                acc += a - b;
+            }
+        }
+        uint8_t *o = out + (size_t)x0 * 4;
+        uint32_t i = 0;
+#if CK_BLUR_VBYTES > 4
+        typedef int32_t v32i __attribute__((vector_size(128)));
+        typedef float v32f __attribute__((vector_size(128)));
+        for (; i + 32 <= n * 4; i += 32) {
+            v32i v;
+            memcpy(&v, sbuf + i, sizeof v);
+            const v32f x = __builtin_convertvector(v, v32f);
+#if CK_BLUR_VBYTES == 32
+            /* fl(fl(x + 0.5) inv) = fl((x + 0.5) inv) because x + 0.5 is exact, and (x + 0.5) inv = x inv + 0.5 inv
+               with 0.5 inv exact: one fused multiply-add rounds the same real number once, so it gives the same
+               float (the AVX2 build has FMA; fp contract stays off for everything else). */
+            const v32f y = __builtin_elementwise_fma(x, (v32f){0} + inv, (v32f){0} + 0.5f * inv);
+            const v32i q = __builtin_convertvector(y, v32i);
+#else
+            const v32i q = __builtin_convertvector((x + 0.5f) * inv, v32i);
+#endif
+            CK_BLUR_NARROW32(q, o + i);
+        }
+#endif
+        CK_BLUR_NOVEC
+        for (; i < n * 4; i++) o[i] = (uint8_t)(int32_t)(((float)(int32_t)sbuf[i] + 0.5f) * inv);
+        x0 += n;
     }
 }
 
@@ -319,20 +505,42 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    value * scale + 0.5 clamped to [0, 255], truncated, colour bytes clamped to their alpha (the exact result
    keeps colour <= alpha; float rounding of a colour equal to its alpha must not break it), npx pixels per row;
    then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
-   written together so each row (a new page for a wide image) is visited once per group. */
+   written together so each row (a new page for a wide image) is visited once per group.
+
+   In the vector builds the colour stage is fused into the store of whole 4-pixel tiles: it works on the same
+   16 lanes (4 pixels x 4 channels), with r, g, b and a broadcast across each pixel's lanes, so lane c computes
+   exactly colour()'s (m[c][0] r + m[c][1] g) + m[c][2] b from the byte values, clamps, rounds and blends the
+   tint with the same integer formula; the alpha lane takes the stored alpha instead. That saves writing the
+   bytes, reading them back and deinterleaving the channels. Partial tiles (and the scalar build) store first
+   and call colour() afterwards, as before. */
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
 static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
                                               uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
     const size_t line = total * CK_GAUSS_LANES;
+    uint32_t vpx = 0; /* pixels of each row the vector loop handles (colour fused) */
+#if CK_BLUR_VBYTES > 4
+    vpx = npx & ~3u;
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+    const v16i amask = {0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1};
+    v16f m0 = {0}, m1 = {0}, m2 = {0};
+    v16h tint = {0}, inv = {0};
+    if (colour != NULL) {
+        for (int l = 0; l < 16; l++) {
+            const int c = l % 4;
+            m0[l] = c < 3 ? colour->m[c][0] : 0.0f;
+            m1[l] = c < 3 ? colour->m[c][1] : 0.0f;
+            m2[l] = c < 3 ? colour->m[c][2] : 0.0f;
+            tint[l] = (uint16_t)colour->tint[c];
+        }
+        inv = (v16h){0} + (uint16_t)colour->inv_alpha;
+    }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *d = dst + (size_t)y * stride;
-        uint32_t p = 0;
-#if CK_BLUR_VBYTES > 4
-        typedef float v16f __attribute__((vector_size(64)));
-        typedef int32_t v16i __attribute__((vector_size(64)));
-        typedef uint8_t v16b __attribute__((vector_size(16)));
-        const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
-        for (; p + 4 <= npx; p += 4) {
+        for (uint32_t p = 0; p < vpx; p += 4) {
             v16f v;
             memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
             v = v * sc + half;
@@ -341,26 +549,47 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             v16i t = __builtin_convertvector(v, v16i);
             t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
                                                                      15, 15, 15));
+            if (colour != NULL) {
+                const v16f f = __builtin_convertvector(t, v16f);
+                const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+                const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
+                const v16f b = __builtin_shufflevector(f, f, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
+                const v16f a = __builtin_shufflevector(f, f, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+                v16f c = (m0 * r + m1 * g) + m2 * b;
+                c = __builtin_elementwise_max(c, (v16f){0});
+                c = __builtin_elementwise_min(c, a);
+                const v16i q = (__builtin_convertvector(c + 0.5f, v16i) & ~amask) | (t & amask);
+                /* u16 lanes as in colour(): q * inv_alpha + 128 <= 65153 and x + (x >> 8) <= 65407. */
+                const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
+                const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
+                memcpy(d + (size_t)p * 4, &o, 16);
+                continue;
+            }
             const v16b o = __builtin_convertvector(t, v16b);
             memcpy(d + (size_t)p * 4, &o, 16);
         }
-#endif
-        for (; p < npx; p++) {
-            const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
-            uint32_t t[4];
-            for (int c = 0; c < 4; c++) {
-                float v = b[c] * scale + 0.5f;
-                v = v < 0.0f ? 0.0f : v;
-                v = v > 255.0f ? 255.0f : v;
-                t[c] = (uint32_t)(int32_t)v;
-            }
-            for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
-            d[(size_t)p * 4 + 3] = (uint8_t)t[3];
-        }
     }
-    /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of the
-       per-row work. */
-    if (colour != NULL) CK_BLUR_NAME(colour)(dst, stride, h, npx, colour);
+#endif
+    if (vpx < npx) {
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *d = dst + (size_t)y * stride;
+            for (uint32_t p = vpx; p < npx; p++) {
+                const float *b = lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES + (p % 4) * 4;
+                uint32_t t[4];
+                for (int c = 0; c < 4; c++) {
+                    float v = b[c] * scale + 0.5f;
+                    v = v < 0.0f ? 0.0f : v;
+                    v = v > 255.0f ? 255.0f : v;
+                    t[c] = (uint32_t)(int32_t)v;
+                }
+                for (int c = 0; c < 3; c++) d[(size_t)p * 4 + c] = (uint8_t)(t[c] < t[3] ? t[c] : t[3]);
+                d[(size_t)p * 4 + 3] = (uint8_t)t[3];
+            }
+        }
+        /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of
+           the per-row work. */
+        if (colour != NULL) CK_BLUR_NAME(colour)(dst + (size_t)vpx * 4, stride, h, npx - vpx, colour);
+    }
 }
 
 /* MARK: - Backdrop */
@@ -443,6 +672,34 @@ static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t
     typedef uint16_t v4h __attribute__((vector_size(8)));
     typedef uint8_t v4b __attribute__((vector_size(4)));
     if (k == 4) {
+        /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
+           then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
+        typedef uint8_t v16q __attribute__((vector_size(16)));
+        for (; m + 4 <= count; m += 4) {
+            v16h blk[4];
+            for (uint32_t b = 0; b < 4; b++) {
+                v16h acc = {0};
+                for (uint32_t y = 0; y < 4; y++) {
+                    v16b r;
+                    memcpy(&r, src + y * stride + (size_t)(m + b) * 16, 16);
+                    acc += __builtin_convertvector(r, v16h);
+                }
+                blk[b] = acc;
+            }
+            v16h d[2];
+            for (uint32_t h = 0; h < 2; h++) {
+                const v16h a = blk[2 * h], c = blk[2 * h + 1];
+                const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+                const v16h hi =
+                    __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+                const v16h e = lo + hi;
+                d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+            }
+            const v16h sum =
+                __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+            const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
+            memcpy(out + (size_t)m * 4, &o, 16);
+        }
         for (; m < count; m++) {
             v16h acc = {0};
             for (uint32_t y = 0; y < 4; y++) {
@@ -587,23 +844,57 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
-static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t wy, uint32_t k, uint8_t *out,
-                                    size_t n) {
-    const uint32_t wa = 2 * k - wy, shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
+/* The k output rows between two widened rows share their loads and their difference: rows q = 0 .. nrows - 1
+   have vertical weights f = f0 + 2q on hb (out of 2k; consecutive output rows step the sampling position by
+   2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which equals ((2k - f) ha + f hb + round) >> shift
+   exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16 wrap-around in hb - ha and in the sums
+   cancels. The vector form keeps t = 2k ha + round + f (hb - ha) and adds 2 (hb - ha) per row: one add, one
+   shift (by a constant) and a pack per output vector. */
+static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
+                                    uint8_t *const *out, uint32_t nrows, size_t n) {
+    const uint32_t shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
-    typedef uint16_t v16h __attribute__((vector_size(32)));
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16h va = (v16h){0} + (uint16_t)wa, vb2 = (v16h){0} + (uint16_t)wy, vr = (v16h){0} + (uint16_t)round;
-    for (; i + 16 <= n; i += 16) {
-        v16h x, y;
-        memcpy(&x, ha + i, 32);
-        memcpy(&y, hb + i, 32);
-        const v16b o = __builtin_convertvector((va * x + vb2 * y + vr) >> shift, v16b);
-        memcpy(out + i, &o, 16);
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
+    const v32h vf0 = (v32h){0} + (uint16_t)f0;
+    /* One shape per row count and factor keeps the pointers in registers and the shift an immediate. */
+#define CK_ENLARGE_ROWS(R, SHIFT)                                                                            \
+    do {                                                                                                     \
+        uint8_t *o[R];                                                                                       \
+        for (uint32_t q = 0; q < R; q++) o[q] = out[q];                                                      \
+        for (; i + 32 <= n; i += 32) {                                                                       \
+            v32h x, y;                                                                                       \
+            memcpy(&x, ha + i, 64);                                                                          \
+            memcpy(&y, hb + i, 64);                                                                          \
+            const v32h d = y - x, d2 = d + d;                                                                \
+            v32h t = x * two_k + vr + vf0 * d;                                                               \
+            for (uint32_t q = 0; q < R; q++) {                                                               \
+                CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                      \
+                t += d2;                                                                                     \
+            }                                                                                                \
+        }                                                                                                    \
+    } while (0)
+#define CK_ENLARGE_K(SHIFT)                                                                                  \
+    switch (nrows) {                                                                                         \
+    case 4: CK_ENLARGE_ROWS(4, SHIFT); break;                                                                \
+    case 3: CK_ENLARGE_ROWS(3, SHIFT); break;                                                                \
+    case 2: CK_ENLARGE_ROWS(2, SHIFT); break;                                                                \
+    default: CK_ENLARGE_ROWS(1, SHIFT); break;                                                               \
     }
+    if (k == 4)
+        CK_ENLARGE_K(6)
+    else
+        CK_ENLARGE_K(4)
+#undef CK_ENLARGE_K
+#undef CK_ENLARGE_ROWS
 #endif
-    for (; i < n; i++) out[i] = (uint8_t)((wa * ha[i] + wy * hb[i] + round) >> shift);
+    for (uint32_t q = 0; q < nrows; q++) {
+        const uint32_t fb = f0 + 2 * q, fa = 2 * k - fb;
+        uint8_t *o = out[q];
+        CK_BLUR_NOVEC
+        for (size_t j = i; j < n; j++) o[j] = (uint8_t)((fa * ha[j] + fb * hb[j] + round) >> shift);
+    }
 }
 
 #undef vf
@@ -616,7 +907,7 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
 #define CK_BLUR_OPS_TABLE(name)                                                                              \
     const struct ck_blur_ops name = {                                                                        \
         .box_col_update = CK_BLUR_NAME(box_col_update),                                                      \
-        .box_divide_f32 = CK_BLUR_NAME(box_divide_f32),                                                      \
+        .box_row = CK_BLUR_NAME(box_row),                                                                    \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
         .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \

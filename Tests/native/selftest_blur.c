@@ -239,7 +239,10 @@ static void check_gauss_stride_independent(void) {
 void selftest_blur(void) {
     check_bad_input();
     const uint32_t boxes[][4] = {{1, 1, 0, 0}, {1, 1, 3, 2}, {5, 3, 1, 1}, {17, 11, 2, 3}, {17, 11, 20, 1},
-                                 {9, 13, 65535, 65535}, {40, 30, 6, 9}, {23, 7, 3000, 2}, {7, 23, 1, 3000}};
+                                 {9, 13, 65535, 65535}, {40, 30, 6, 9}, {23, 7, 3000, 2}, {7, 23, 1, 3000},
+                                 /* wide rows: the fused row kernel's unclamped middle chunks, for window radii
+                                    below, at and above the 4-pixel step of its difference loop */
+                                 {150, 7, 0, 2}, {150, 6, 3, 1}, {200, 5, 4, 3}, {300, 4, 30, 2}, {330, 3, 60, 1}};
     for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
         check_box_exact(boxes[i][0], boxes[i][1], boxes[i][2], boxes[i][3]);
     const double sigmas[] = {1, 2, 3.3, 8, 16, 32, 64}, partial[] = {1, 3.3, 16};
