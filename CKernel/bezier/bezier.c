@@ -15,10 +15,11 @@
  * narrower than 1e-15 (|x'| <= 3 keeps that a residual below 3e-15), so it always terminates.
  *
  * First guesses come from tables of t(x) fitted at init to points solved to the certificate: for double
- * calls 33 quintics centred on the points k/32 (error ~1e-12 on ordinary curves, so one Newton step is
- * certified; see bezier_value.h for the fast path of ck_bezier_value), then, if that step is not, 16
- * monotone cubic pieces (float, shared with the SSE2 and NEON batches, error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the (1, 0, 0, 1)
- * inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
+ * calls degree-7 pieces around the 65 points k/64 (error ~1e-16 on ordinary curves: ck_bezier_value's
+ * fast path, bezier_value.h, certifies them without a Newton step, and the solver here takes one), then,
+ * if that step is not certified, 16 monotone cubic pieces (float, shared with the SSE2 and NEON batches,
+ * error ~1e-5..1e-7) and two steps; near x'(t) == 0 (x1 == 0 at x -> 0, x2 == 1 at x -> 1, the
+ * (1, 0, 0, 1) inflection at 0.5) the bracketed loop runs longer and still meets the certificate.
  *
  * value and slope return double and cannot report a status: a NULL curve gives NaN.
  */
@@ -31,7 +32,7 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 19 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BZ_BATCH_ROWS == 14, "ck_bezier._batch has 14 rows");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 14, "ck_bezier._rows is [14][65]: 14 quantities at k/64");
@@ -352,7 +353,6 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._y[2] = 3.0 * y1s;
     c._y[1] = 3.0 * (y2s - y1s) - c._y[2];
     c._y[0] = unit - c._y[2] - c._y[1];
-    c._d[0] = 3.0 * c._x[0], c._d[1] = 2.0 * c._x[1], c._d[2] = 3.0 * c._y[0], c._d[3] = 2.0 * c._y[1];
     c._y_end[0] = 3.0 * (unit - y1s);
     c._y_end[1] = 3.0 * (unit - y2s);
     c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);

@@ -88,7 +88,6 @@ typedef struct ck_bezier {
     /* private, filled by ck_bezier_init and read only by the kernel: */
     double _x[3];         /* x(t) = ((_x[0] t + _x[1]) t + _x[2]) t */
     double _y[3];         /* y(t) * _y_scale[0] likewise */
-    double _d[4];         /* 3 _x[0], 2 _x[1], 3 _y[0], 2 _y[1]: the derivatives' coefficients */
     double _y_end[2];     /* 3 (1 - y1), 3 (1 - y2) times _y_scale[0]: 1 - y(t) in powers of 1 - t, for t near 1 */
     double _y_scale[2];   /* 1 and 1, or 2^-64 and 2^64 when an ordinate is beyond 2^1000 (no coefficient overflows) */
     double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
