@@ -21,16 +21,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_narrow16(const vo
     memcpy(x, v, sizeof x);
     _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permute4x64_epi64(_mm256_packus_epi16(x[0], x[1]), 0xd8));
 }
-#define CK_BLUR_NARROW16(v, dst)                                                                              \
-    do {                                                                                                      \
-        const __typeof__(v) ck_n16v_ = (v);                                                                   \
-        ck_blur_avx2_narrow16(&ck_n16v_, (dst));                                                              \
-    } while (0)
-#define CK_BLUR_NARROW32(v, dst)                                                                              \
-    do {                                                                                                      \
-        const __typeof__(v) ck_n32v_ = (v);                                                                   \
-        ck_blur_avx2_narrow32(&ck_n32v_, (dst));                                                              \
-    } while (0)
+#define CK_BLUR_NATIVE_NARROW
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_avx2);
 #pragma clang attribute pop

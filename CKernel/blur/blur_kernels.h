@@ -18,24 +18,27 @@
 #define CK_BLUR_NOVEC
 #endif
 
-/* 32 int32 lanes, each known to lie in [0, 255], to 32 bytes at dst. An includer may supply a cheaper form (the
-   generic narrowing truncates, so it masks every lane before packing). */
-#ifndef CK_BLUR_NARROW32
-#define CK_BLUR_NARROW32(v, dst)                                                                              \
+/* 32 lanes (int32 for CK_BLUR_NARROW32, uint16 for CK_BLUR_NARROW16), each known to lie in [0, 255], to 32 bytes
+   at dst. The generic narrowing truncates, so it masks every lane before packing; an ISA file that defines
+   CK_BLUR_NATIVE_NARROW supplies cheaper saturating packs instead, as CK_BLUR_NAME(narrow32) and
+   CK_BLUR_NAME(narrow16) taking the vector's address. */
+#ifdef CK_BLUR_NATIVE_NARROW
+#define CK_BLUR_NARROW_BY(fn, v, dst)                                                                         \
     do {                                                                                                      \
-        typedef uint8_t ck_n32b_ __attribute__((vector_size(32)));                                          \
-        const ck_n32b_ ck_n32o_ = __builtin_convertvector((v), ck_n32b_);                                    \
-        memcpy((dst), &ck_n32o_, 32);                                                                         \
+        const __typeof__(v) ck_narrow_v_ = (v);                                                               \
+        fn(&ck_narrow_v_, (dst));                                                                             \
     } while (0)
-#endif
-/* The same for 32 uint16 lanes, each known to lie in [0, 255]. */
-#ifndef CK_BLUR_NARROW16
-#define CK_BLUR_NARROW16(v, dst)                                                                              \
+#define CK_BLUR_NARROW32(v, dst) CK_BLUR_NARROW_BY(CK_BLUR_NAME(narrow32), v, dst)
+#define CK_BLUR_NARROW16(v, dst) CK_BLUR_NARROW_BY(CK_BLUR_NAME(narrow16), v, dst)
+#else
+#define CK_BLUR_NARROW_GENERIC(v, dst)                                                                        \
     do {                                                                                                      \
-        typedef uint8_t ck_n16b_ __attribute__((vector_size(32)));                                          \
-        const ck_n16b_ ck_n16o_ = __builtin_convertvector((v), ck_n16b_);                                    \
-        memcpy((dst), &ck_n16o_, 32);                                                                         \
+        typedef uint8_t ck_narrow_b_ __attribute__((vector_size(32)));                                      \
+        const ck_narrow_b_ ck_narrow_o_ = __builtin_convertvector((v), ck_narrow_b_);                        \
+        memcpy((dst), &ck_narrow_o_, 32);                                                                     \
     } while (0)
+#define CK_BLUR_NARROW32(v, dst) CK_BLUR_NARROW_GENERIC(v, dst)
+#define CK_BLUR_NARROW16(v, dst) CK_BLUR_NARROW_GENERIC(v, dst)
 #endif
 
 /* MARK: - Box */

@@ -23,16 +23,7 @@ static inline __attribute__((always_inline)) void ck_blur_sse2_narrow16(const vo
     _mm_storeu_si128((__m128i *)(void *)dst, _mm_packus_epi16(x[0], x[1]));
     _mm_storeu_si128((__m128i *)(void *)(dst + 16), _mm_packus_epi16(x[2], x[3]));
 }
-#define CK_BLUR_NARROW32(v, dst)                                                                              \
-    do {                                                                                                      \
-        const __typeof__(v) ck_n32v_ = (v);                                                                   \
-        ck_blur_sse2_narrow32(&ck_n32v_, (dst));                                                              \
-    } while (0)
-#define CK_BLUR_NARROW16(v, dst)                                                                              \
-    do {                                                                                                      \
-        const __typeof__(v) ck_n16v_ = (v);                                                                   \
-        ck_blur_sse2_narrow16(&ck_n16v_, (dst));                                                              \
-    } while (0)
+#define CK_BLUR_NATIVE_NARROW
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_sse2);
 #endif
