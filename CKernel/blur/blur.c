@@ -33,9 +33,10 @@
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
- * downsample k = 2 or 4: k x k box reduction, gaussian with sigma'^2 = (sigma^2 - (k^2 - 1) / 12 - b_k) / k^2
- * (the box reduction already contributes (k^2 - 1) / 12 of variance, the bilinear enlargement b_k on average;
- * see backdrop_variance), colour, then bilinear enlargement. The
+ * downsample k = 2 or 4: reduction with a 2k-tap tent per axis, gaussian with sigma'^2 = (sigma^2 - (2k^2 + 1)
+ * / 6) / k^2 (the tent and the bilinear enlargement each add (2k^2 + 1) / 12 of variance; see
+ * backdrop_variance), colour, then bilinear enlargement. A k x k box reduction is cheaper but its sidelobes
+ * alias: at sigma 4, k = 4 it gave 44.2 dB against full resolution on a textured image, the tent 46.5. The
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
@@ -150,8 +151,11 @@ static size_t box_scratch(uint32_t w, uint32_t h) {
 
 static size_t backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
     const uint32_t sw = (w + k - 1) / k + 2, sh = (h + k - 1) / k + 2;
-    /* small image with ring, two widened rows (u16, full width), the small image's gaussian scratch */
-    return align_up((size_t)sw * sh * 4) + 2 * align_up((size_t)w * 8) + gauss_scratch(sw, sh);
+    /* small image with ring; two widened rows (u16, full width), which first hold the reduction's line of
+       (w + 4k) u16 pixels; the small image's gaussian scratch */
+    size_t rows = 2 * align_up((size_t)w * 8);
+    if (rows < align_up(((size_t)w + 4 * k) * 8)) rows = align_up(((size_t)w + 4 * k) * 8);
+    return align_up((size_t)sw * sh * 4) + rows + gauss_scratch(sw, sh);
 }
 
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
@@ -472,26 +476,20 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
 
 /* MARK: - Backdrop driver */
 
-/* Quality-preserving factor for downsample 0: the largest k whose result stays >= 45 dB (with about 2 dB to
-   spare) from the full-resolution one on white noise and on a textured image, as measured by
-   Tests/tools/blur_downsample.c: k = 2 gives >= 47.1 dB from sigma 3 and >= 49.9 from sigma 4; k = 4 gives
-   >= 47.4 dB from sigma 5 and >= 49.7 from sigma 6 (44.2-45.0 at sigma 4, so k = 4 is not picked there). */
-#define CK_BACKDROP_MIN_SIGMA_K2 3.0f
-#define CK_BACKDROP_MIN_SIGMA_K4 5.0f
+/* Quality-preserving factor for downsample 0: the largest k whose result stays >= 45 dB from the
+   full-resolution one on white noise and on a textured image, as measured by Tests/tools/blur_downsample.c
+   (300 x 360, saturation 1.8): k = 2 gives >= 47.6 dB from sigma 2; k = 4 gives >= 46.5 dB from sigma 4
+   (44.5 at 3.5) and >= 49.5 from sigma 5. With the k x k box reduction used before the tent, k = 4 reached only
+   44.2 dB at sigma 4 and k = 2 needed sigma 3. */
+#define CK_BACKDROP_MIN_SIGMA_K2 2.0f
+#define CK_BACKDROP_MIN_SIGMA_K4 4.0f
 
-/* Variance (full-resolution px^2) that reduction and enlargement add, which the small blur leaves out: the
-   k x k box average adds (k^2 - 1) / 12 (the contract's compensation), and bilinear enlargement adds on
-   average k^2 E[f (1 - f)] over its k sampling phases f = (2m + 1) / (2k): 2.75 px^2 at k = 4, 0.75 at k = 2.
-   Subtracting both measured better on textured images (Tests/tools/blur_downsample.c, k = 4: 44.2 instead of
-   41.8 dB at sigma 4, 47.4 instead of 44.2 at sigma 5) and within 1 dB either way on white noise. */
-static double backdrop_variance(uint32_t k) {
-    double e = 0;
-    for (uint32_t m = 0; m < k; m++) {
-        const double f = (2.0 * m + 1) / (2.0 * k);
-        e += f * (1 - f);
-    }
-    return (double)(k * k - 1) / 12.0 + (double)(k * k) * e / k;
-}
+/* Variance (full-resolution px^2, per axis) that reduction and enlargement add, which the small blur leaves
+   out. The tent reduction's taps 2 min(d, 2k - 1 - d) + 1 at offsets d - k + 1/2 have variance (2k^2 + 1) / 12;
+   bilinear enlargement adds on average k^2 E[f (1 - f)] over its k sampling phases f = (2m + 1) / (2k), which
+   is the same (2k^2 + 1) / 12 (the tent is its adjoint): 2.75 px^2 at k = 4, 0.75 at k = 2. So
+   sigma'^2 = (sigma^2 - (2k^2 + 1) / 6) / k^2, the contract's variance compensation for these two filters. */
+static double backdrop_variance(uint32_t k) { return (2.0 * k * k + 1.0) / 6.0; }
 
 static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     uint32_t k = p->downsample;
@@ -501,38 +499,32 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     return k;
 }
 
-/* k x k box average of the replicated extension of src into a small image with a one-pixel ring: small pixel
-   (i, j) for i in [-1, sw], j in [-1, sh] averages full-resolution pixels [ik, ik + k) x [jk, jk + k) with
-   indices clamped to the image. The ring is then exactly the reduction of the blocks just outside the image,
-   and the gaussian's own replication of the ring continues that extension, so the small image's edges
-   behave like the full-resolution replicated edges (replicating a block average instead loses ~6 dB at large
-   sigma on textured edges). */
+/* Reduction of the replicated extension of src by k into a small image with a one-pixel ring: small pixel
+   (i, j) for i in [-1, sw], j in [-1, sh] is the tent-weighted mean of full-resolution pixels [ik - k/2,
+   ik + 3k/2) x [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image.
+   The ring is then exactly the reduction of the blocks just outside the image, and the gaussian's own
+   replication of the ring continues that extension, so the small image's edges behave like the
+   full-resolution replicated edges (replicating a block average instead loses ~6 dB at large sigma on
+   textured edges). Per small row: the 2k clamped rows combine vertically into `line` (u16, pixels offset by
+   3k/2 and replicated on both sides), which the horizontal half then reads unclamped. */
 static void reduce(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
-                   uint32_t sh) {
-    const uint32_t w = src->width, h = src->height, shift = k == 4 ? 4 : 2;
-    const size_t sstride = (size_t)(sw + 2) * 4;
-    const uint32_t whole = w / k; /* blocks with no clamped column */
+                   uint32_t sh, uint16_t *line) {
+    const uint32_t w = src->width, h = src->height, left = 3 * k / 2;
+    const size_t sstride = (size_t)(sw + 2) * 4, len = (size_t)(sw + 3) * k; /* line pixels read */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
-        uint8_t *out = small + (size_t)(j + 1) * sstride;
-        const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
-        if (inner_row) ops->reduce_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
-        const uint8_t *rows[4];
-        for (uint32_t y = 0; y < k; y++) {
-            const int64_t sy = j * (int64_t)k + y;
+        const uint8_t *rows[8];
+        for (uint32_t y = 0; y < 2 * k; y++) {
+            const int64_t sy = j * (int64_t)k - k / 2 + y;
             rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
         }
-        for (int64_t i = -1; i <= (int64_t)sw; i++) {
-            if (inner_row && i == 0 && whole > 0) i = whole;
-            if (i > (int64_t)sw) break;
-            uint32_t sum[4] = {0, 0, 0, 0};
-            for (uint32_t x = 0; x < k; x++) {
-                const int64_t sx = i * (int64_t)k + x;
-                const size_t off = (size_t)(sx < 0 ? 0 : (sx >= w ? w - 1 : sx)) * 4;
-                for (uint32_t y = 0; y < k; y++)
-                    for (int c = 0; c < 4; c++) sum[c] += rows[y][off + c];
-            }
-            for (int c = 0; c < 4; c++) out[(size_t)(i + 1) * 4 + c] = (uint8_t)((sum[c] + (k * k) / 2) >> shift);
+        ops->reduce_v(rows, k, (size_t)w * 4, line + (size_t)left * 4);
+        for (size_t x = 0; x < len; x++) {
+            if (x == left) x = left + w;
+            if (x >= len) break;
+            const size_t from = x < left ? left : left + w - 1;
+            for (int c = 0; c < 4; c++) line[x * 4 + c] = line[from * 4 + c];
         }
+        ops->reduce_h(line, k, sw + 2, small + (size_t)(j + 1) * sstride);
     }
 }
 
@@ -580,13 +572,13 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
         const size_t rstride = (size_t)rw * 4;
         uint8_t *small = s;
-        reduce(ops, src, small, k, sw, sh);
+        uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
+                             (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
+        uint8_t *gs = s + backdrop_scratch(w, h, k) - gauss_scratch(rw, rh);
+        reduce(ops, src, small, k, sw, sh, wide[0]);
         const double sig = params->sigma;
         const double v = (sig * sig - backdrop_variance(k)) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};
-        uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
-                             (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
-        uint8_t *gs = (uint8_t *)wide[1] + align_up((size_t)w * 8);
         if (v > 0)
             gauss_run(&im, &im, (float)sqrt(v), &colour, 1, gs);
         else

@@ -22,6 +22,31 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_narrow16(const vo
     _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permute4x64_epi64(_mm256_packus_epi16(x[0], x[1]), 0xd8));
 }
 #define CK_BLUR_NATIVE_NARROW
+/* The reduction's vertical tent on 32 columns: rows paired byte by byte so one pmaddubsw applies two weights
+   with no widening (pair sums <= 255 * 12, totals <= 255 * 32: no saturation), instead of widening every row
+   and multiplying it separately. Unpacking works within 128-bit halves, so lo holds columns 0-7 and 16-23,
+   hi 8-15 and 24-31; the two cross-half permutes restore the order. Same integers as the generic loop. */
+static inline __attribute__((always_inline)) void ck_blur_avx2_tent_v32(const uint8_t *const *rows, uint32_t k,
+                                                                        size_t q, uint32_t shift, uint16_t *out) {
+    const __m256i half = _mm256_set1_epi16((short)(shift ? 1 << (shift - 1) : 0));
+    __m256i lo = half, hi = half;
+    for (uint32_t y = 0; y < 2 * k; y += 2) {
+        /* weights of rows y and y + 1: 2 min(y, 2k - 1 - y) + 1 */
+        const int w0 = 2 * (int)(y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1;
+        const int w1 = 2 * (int)(y + 1 < 2 * k - 2 - y ? y + 1 : 2 * k - 2 - y) + 1;
+        const __m256i wp = _mm256_set1_epi16((short)(w0 | w1 << 8));
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(rows[y] + q));
+        const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(rows[y + 1] + q));
+        lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), wp));
+        hi = _mm256_add_epi16(hi, _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), wp));
+    }
+    const __m128i sh = _mm_cvtsi32_si128((int)shift);
+    lo = _mm256_srl_epi16(lo, sh);
+    hi = _mm256_srl_epi16(hi, sh);
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_permute2x128_si256(lo, hi, 0x20));
+    _mm256_storeu_si256((__m256i *)(void *)(out + 16), _mm256_permute2x128_si256(lo, hi, 0x31));
+}
+#define CK_BLUR_NATIVE_TENT_V
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_avx2);
 #pragma clang attribute pop

@@ -70,8 +70,11 @@ struct ck_blur_ops {
     void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
     void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0, uint8_t *const *out,
                       uint32_t nrows, size_t n);
-    /* Backdrop: k x k box averages of `count` whole blocks from k rows `stride` apart (rounded half up). */
-    void (*reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
+    /* Backdrop reduction by k (2 or 4) with a 2k-tap tent per axis: the vertical half combines 2k rows into n
+       u16 values, the horizontal half turns a widened line into `count` small pixels (m from line pixels
+       [m k, m k + 2k)). See blur_kernels.h for the weights and roundings. */
+    void (*reduce_v)(const uint8_t *const *rows, uint32_t k, size_t n, uint16_t *out);
+    void (*reduce_h)(const uint16_t *line, uint32_t k, uint32_t count, uint8_t *out);
 };
 
 #endif

@@ -665,99 +665,110 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
     }
 }
 
-/* Backdrop reduction of `count` whole k x k blocks (k = 2 or 4) from k rows `stride` apart: per channel the
-   block sum, (sum + k^2 / 2) >> log2(k^2). Exact integer arithmetic, so the SIMD form equals the loop. */
-static void CK_BLUR_NAME(reduce_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out) {
-    uint32_t m = 0;
+/* Backdrop reduction by k = 2 or 4 with the separable tent t_d = 2 min(d, 2k - 1 - d) + 1, d < 2k
+   ((1, 3, 3, 1) and (1, 3, 5, 7, 7, 5, 3, 1); each sums to 2k^2): small pixel m averages a 2k x 2k window
+   centred on its block. The tent is the adjoint of the bilinear enlargement and, unlike a k x k box whose
+   sidelobes alias, leaves little above the small image's Nyquist frequency (see backdrop_variance in blur.c).
+   Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
+   by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
+   65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
+#define CK_REDUCE_VSHIFT(k) ((k) == 4 ? 2u : 0u)
+#define CK_REDUCE_HSHIFT(k) ((k) == 4 ? 8u : 6u)
+
+/* Vertical half: out[q] = (sum_y t_y rows[y][q] + round) >> vshift over the 2k rows, q < n (bytes). An ISA
+   file that defines CK_BLUR_NATIVE_TENT_V supplies CK_BLUR_NAME(tent_v32) for 32 columns at a time. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const uint8_t *const *rows,
+                                                                           const uint32_t k, size_t n,
+                                                                           uint16_t *out) {
+    const uint32_t s = CK_REDUCE_VSHIFT(k), half = s ? 1u << (s - 1) : 0u;
+    size_t q = 0;
 #if CK_BLUR_VBYTES > 4
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    typedef uint16_t v16h __attribute__((vector_size(32)));
-    typedef uint16_t v4h __attribute__((vector_size(8)));
-    typedef uint8_t v4b __attribute__((vector_size(4)));
-    if (k == 4) {
-        /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
-           then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
-        typedef uint8_t v16q __attribute__((vector_size(16)));
-        for (; m + 4 <= count; m += 4) {
-            v16h blk[4];
-            for (uint32_t b = 0; b < 4; b++) {
-                v16h acc = {0};
-                for (uint32_t y = 0; y < 4; y++) {
-                    v16b r;
-                    memcpy(&r, src + y * stride + (size_t)(m + b) * 16, 16);
-                    acc += __builtin_convertvector(r, v16h);
-                }
-                blk[b] = acc;
-            }
-            v16h d[2];
-            for (uint32_t h = 0; h < 2; h++) {
-                const v16h a = blk[2 * h], c = blk[2 * h + 1];
-                const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-                const v16h hi =
-                    __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-                const v16h e = lo + hi;
-                d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
-            }
-            const v16h sum =
-                __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
-            const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
-            memcpy(out + (size_t)m * 4, &o, 16);
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    for (; q + 32 <= n; q += 32) {
+#ifdef CK_BLUR_NATIVE_TENT_V
+        CK_BLUR_NAME(tent_v32)(rows, k, q, s, out + q);
+        continue;
+#endif
+        v32h acc = (v32h){0} + (uint16_t)half;
+        for (uint32_t y = 0; y < 2 * k; y++) {
+            v32b r;
+            memcpy(&r, rows[y] + q, 32);
+            acc += __builtin_convertvector(r, v32h) * (uint16_t)(2 * (y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1);
         }
-        for (; m < count; m++) {
-            v16h acc = {0};
-            for (uint32_t y = 0; y < 4; y++) {
-                v16b r;
-                memcpy(&r, src + y * stride + (size_t)m * 16, 16);
-                acc += __builtin_convertvector(r, v16h);
-            }
-            const v4h sum = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7) +
-                            __builtin_shufflevector(acc, acc, 8, 9, 10, 11) +
-                            __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
-            const v4b o = __builtin_convertvector((sum + 8) >> 4, v4b);
-            memcpy(out + (size_t)m * 4, &o, 4);
-        }
-    } else {
-        /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
-        typedef uint8_t v64b __attribute__((vector_size(64)));
-        typedef uint16_t v64h __attribute__((vector_size(128)));
-        typedef uint16_t v32h __attribute__((vector_size(64)));
-        typedef uint8_t v32b __attribute__((vector_size(32)));
-        for (; m + 8 <= count; m += 8) {
-            v64b r0, r1;
-            memcpy(&r0, src + (size_t)m * 8, 64);
-            memcpy(&r1, src + stride + (size_t)m * 8, 64);
-            const v64h acc = __builtin_convertvector(r0, v64h) + __builtin_convertvector(r1, v64h);
-            const v32h even = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
-                                                      27, 32, 33, 34, 35, 40, 41, 42, 43, 48, 49, 50, 51, 56, 57, 58,
-                                                      59);
-            const v32h odd = __builtin_shufflevector(acc, acc, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29,
-                                                     30, 31, 36, 37, 38, 39, 44, 45, 46, 47, 52, 53, 54, 55, 60, 61,
-                                                     62, 63);
-            const v32b o = __builtin_convertvector((even + odd + 2) >> 2, v32b);
-            memcpy(out + (size_t)m * 4, &o, 32);
-        }
-        for (; m + 2 <= count; m += 2) {
-            v16b r0, r1;
-            memcpy(&r0, src + (size_t)m * 8, 16);
-            memcpy(&r1, src + stride + (size_t)m * 8, 16);
-            const v16h acc = __builtin_convertvector(r0, v16h) + __builtin_convertvector(r1, v16h);
-            const v4h s0 = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
-            const v4h s1 =
-                __builtin_shufflevector(acc, acc, 8, 9, 10, 11) + __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
-            const v4b o0 = __builtin_convertvector((s0 + 2) >> 2, v4b), o1 = __builtin_convertvector((s1 + 2) >> 2, v4b);
-            memcpy(out + (size_t)m * 4, &o0, 4);
-            memcpy(out + (size_t)m * 4 + 4, &o1, 4);
-        }
+        acc >>= (uint16_t)s;
+        memcpy(out + q, &acc, sizeof acc);
     }
 #endif
-    const uint32_t shift = k == 4 ? 4 : 2;
-    for (; m < count; m++)
-        for (int c = 0; c < 4; c++) {
-            uint32_t sum = 0;
-            for (uint32_t y = 0; y < k; y++)
-                for (uint32_t x = 0; x < k; x++) sum += src[y * stride + ((size_t)m * k + x) * 4 + c];
-            out[(size_t)m * 4 + c] = (uint8_t)((sum + (k * k) / 2) >> shift);
+    CK_BLUR_NOVEC
+    for (; q < n; q++) {
+        uint32_t acc = half;
+        for (uint32_t y = 0; y < 2 * k; y++) acc += rows[y][q] * (2 * (y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1);
+        out[q] = (uint16_t)(acc >> s);
+    }
+}
+
+static void CK_BLUR_NAME(reduce_v)(const uint8_t *const *rows, uint32_t k, size_t n, uint16_t *out) {
+    if (k == 4)
+        CK_BLUR_NAME(reduce_v_k)(rows, 4, n, out);
+    else
+        CK_BLUR_NAME(reduce_v_k)(rows, 2, n, out);
+}
+
+/* Horizontal half: small pixel m < count from line pixels [m k, m k + 2k) (4 u16 channels each):
+   (sum_d t_d line[m k + d] + round) >> hshift. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_h_k)(const uint16_t *line, const uint32_t k,
+                                                                           uint32_t count, uint8_t *out) {
+    const uint32_t s = CK_REDUCE_HSHIFT(k);
+    uint32_t m = 0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint8_t v16q __attribute__((vector_size(16)));
+    /* A window's 2k pixels folded to 4 lanes pairwise: first to 16 lanes (4 pixels; k = 4 adds its two
+       halves), then four windows at once to one vector of 4 pixels (halves, then quarters across pairs). */
+    for (; m + 4 <= count; m += 4) {
+        v16h win[4];
+        for (uint32_t b = 0; b < 4; b++) {
+            const uint16_t *p = line + (size_t)(m + b) * k * 4;
+            v16h x0;
+            memcpy(&x0, p, 32);
+            if (k == 4) {
+                v16h x1;
+                memcpy(&x1, p + 16, 32);
+                win[b] = x0 * (v16h){1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7} +
+                         x1 * (v16h){7, 7, 7, 7, 5, 5, 5, 5, 3, 3, 3, 3, 1, 1, 1, 1};
+            } else {
+                win[b] = x0 * (v16h){1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1};
+            }
         }
+        v16h d[2];
+        for (uint32_t h = 0; h < 2; h++) {
+            const v16h a = win[2 * h], c = win[2 * h + 1];
+            const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+            const v16h hi = __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+            const v16h e = lo + hi;
+            d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+        }
+        const v16h sum = __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+        const v16q o = __builtin_convertvector((sum + (uint16_t)(1u << (s - 1))) >> (uint16_t)s, v16q);
+        memcpy(out + (size_t)m * 4, &o, 16);
+    }
+#endif
+    CK_BLUR_NOVEC
+    for (; m < count; m++)
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t acc = 1u << (s - 1);
+            for (uint32_t d = 0; d < 2 * k; d++)
+                acc += line[((size_t)m * k + d) * 4 + c] * (2 * (d < 2 * k - 1 - d ? d : 2 * k - 1 - d) + 1);
+            out[(size_t)m * 4 + c] = (uint8_t)(acc >> s);
+        }
+}
+
+static void CK_BLUR_NAME(reduce_h)(const uint16_t *line, uint32_t k, uint32_t count, uint8_t *out) {
+    if (k == 4)
+        CK_BLUR_NAME(reduce_h_k)(line, 4, count, out);
+    else
+        CK_BLUR_NAME(reduce_h_k)(line, 2, count, out);
 }
 
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
@@ -921,5 +932,6 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .colour = CK_BLUR_NAME(colour),                                                                      \
         .enlarge_h = CK_BLUR_NAME(enlarge_h),                                                                \
         .enlarge_v = CK_BLUR_NAME(enlarge_v),                                                                \
-        .reduce_row = CK_BLUR_NAME(reduce_row),                                                            \
+        .reduce_v = CK_BLUR_NAME(reduce_v),                                                                  \
+        .reduce_h = CK_BLUR_NAME(reduce_h),                                                                  \
     }

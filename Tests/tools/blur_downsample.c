@@ -19,7 +19,7 @@ int main(void) {
     const uint32_t w = 300, h = 360;
     const size_t n = (size_t)w * h * 4;
     uint8_t *src = malloc(n), *full = malloc(n), *down = malloc(n);
-    const float sigmas[] = {2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 60};
+    const float sigmas[] = {1.5f, 2, 2.5f, 3, 3.5f, 4, 4.5f, 5, 6, 8, 12, 16, 32, 60};
     for (int texture = 0; texture < 2; texture++) {
         uint64_t s = 42;
         for (size_t i = 0; i < n; i += 4) {

@@ -8,7 +8,7 @@
 ///
 /// Downsampling is chosen per frame by ``downsampling`` (default ``Downsampling/speed``). A full-resolution blur costs
 /// several times a 4x-reduced one whatever the sigma, and during a pull the sigma sweeps down to 0, so the kernel's
-/// quality rule (full resolution below sigma 3 px) would make the last frames of the fade the slowest.
+/// quality rule (full resolution below sigma 2 px) would make the last frames of the fade the slowest.
 ///
 /// During a gesture the screen behind does not change, so the fastest frames come from preparing the snapshot
 /// once (``prepare(_:factor:)`` reduces it by 4) and rendering each frame at that reduced size
@@ -19,12 +19,12 @@
 public struct BackdropRenderer: Sendable {
     /// How the renderer picks the kernel's `downsample` factor for a blur.
     public enum Downsampling: Sendable, Hashable {
-        /// Fast while never blurring visibly more than asked: 4x from sigma 4 px (44 dB from full resolution, as
-        /// measured for the kernel), 2x for any smaller non-zero sigma (the 2x reduction and enlargement add under
+        /// Fast while never blurring visibly more than asked: 4x from sigma 4 px (46.5 dB from full resolution, as
+        /// measured for the kernel), 2x for any smaller non-zero sigma (the 2x reduction and enlargement add about
         /// 1 px of blur: a third of a point on a 3x screen), full resolution only when nothing is blurred. Default.
         case speed
         /// The kernel's choice (`downsample` 0): the largest factor within 45 dB of full resolution (1 below sigma
-        /// 3 px, 2 below 5 px, else 4).
+        /// 2 px, 2 below 4 px, else 4).
         case quality
         /// Always this factor: 1, 2 or 4 (others throw from ``BackdropRenderer/render(_:from:into:)``).
         case factor(Int)
@@ -130,14 +130,14 @@ public struct BackdropRenderer: Sendable {
     /// Takes `snapshot` for the frames that follow (a gesture): reduces it once by `factor`, so each frame only blurs
     /// the small image. Allocates when the size changes; call it when the gesture begins, not per frame.
     ///
-    /// The reduction is the one `ck_backdrop_apply` makes for its own downsampling: each small pixel is the mean of a
-    /// `factor` x `factor` block (rounded half up) with indices clamped to the image, plus a one-pixel ring of the
-    /// blocks just outside it, so the blur sees the snapshot's replicated edges rather than replicated block means.
+    /// Each small pixel is the mean of a `factor` x `factor` block (rounded half up) with indices clamped to the
+    /// image, plus a one-pixel ring of the blocks just outside it, so the blur sees the snapshot's replicated edges
+    /// rather than replicated block means. (`ck_backdrop_apply` reduces with a wider tent, which aliases less and
+    /// costs more; this once-per-gesture reduction in Swift keeps the cheaper box.)
     ///
     /// - Parameters:
     ///   - snapshot: The screen behind, at most ``width`` x ``height``.
-    ///   - factor: 2 or 4 (default 4; 4 keeps a blur of sigma >= 5 px within 45 dB of full resolution, as the
-    ///     kernel's own downsampling does).
+    ///   - factor: 2 or 4 (default 4; see ``renderPrepared(_:into:visible:)`` for the quality from sigma 6 px).
     /// - Throws: ``KernelError/invalidSize(_:)`` when the snapshot exceeds the renderer's size,
     ///   ``KernelError/invalidArgument(_:)`` for another factor.
     public mutating func prepare(_ snapshot: RGBA8Image, factor: Int = 4) throws(KernelError) {
@@ -174,7 +174,7 @@ public struct BackdropRenderer: Sendable {
     ///
     /// The blur's sigma is reduced so the result after reduction and a bilinear enlargement matches the requested
     /// blur: sigma'^2 = (sigma^2 - v) / k^2, where v is the variance the k x k reduction ((k^2 - 1) / 12) and the
-    /// enlargement add (the same compensation as `ck_backdrop_apply`'s own downsampling). One `ck_backdrop_apply`
+    /// enlargement add (the compensation `ck_backdrop_apply` makes for its own reduction). One `ck_backdrop_apply`
     /// on the small image with its ring (itself reduced 2x inside the kernel from sigma' 1.9), then a copy of its
     /// inside; allocates nothing. Within 45 dB of the full-resolution render from sigma 6 px (48-53 dB measured);
     /// below that the reduced image's own softness shows (44.7 dB at 4 px, 39.8 at 3): a blur that fades out
