@@ -677,10 +677,13 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
 
 /* Vertical half: out[q] = (sum_y t_y rows[y][q] + round) >> vshift over the 2k rows, q < n (bytes). An ISA
    file that defines CK_BLUR_NATIVE_TENT_V supplies CK_BLUR_NAME(tent_v32) for 32 columns at a time. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const uint8_t *const *rows,
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const uint8_t *const *row_list,
                                                                            const uint32_t k, size_t n,
                                                                            uint16_t *out) {
     const uint32_t s = CK_REDUCE_VSHIFT(k), half = s ? 1u << (s - 1) : 0u;
+    /* A local copy: the stores to out could alias the caller's array, which would reload every pointer. */
+    const uint8_t *rows[8];
+    for (uint32_t y = 0; y < 2 * k; y++) rows[y] = row_list[y];
     size_t q = 0;
 #if CK_BLUR_VBYTES > 4
     typedef uint8_t v32b __attribute__((vector_size(32)));
