@@ -41,14 +41,16 @@
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
  * and writes the k output rows between two widened rows in one call (enlarge_v). Cost on 1290 x 2796 at
- * sigma 8 (k = 4, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small gaussian's cascade;
- * phase times measured with a timer (quiet machine; a busy sibling core stretches the compute phases by up to
- * 40 % while a memcpy barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms),
+ * sigma 8 (k = 4, AVX2, callgrind): 28.9 M instructions, 6.7 M of them the small gaussian's cascade and 6.8 M
+ * the tent reduction (the k x k box took 3.3 M: 25.0 M in all); phase times with the box reduction, measured
+ * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
+ * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms),
  * small gaussian and colour 2.7 ms (compute: the cascade's 40 float adds and multiplies per position share two
  * FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
  * rows). Tried and dropped: reducing band by band just ahead of the small gaussian's horizontal pass (0.5 ms
  * slower, probably because the source stream stalls between bands), widening with pshufb + pmaddubsw per block
- * (more instructions per pixel than eight blocks at once).
+ * (more instructions per pixel than eight blocks at once), non-temporal stores in the enlargement (about 25 %
+ * slower on a 64-byte-aligned destination).
  */
 #include <math.h>
 #include <stdlib.h>
