@@ -520,12 +520,8 @@ static void reduce(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *
             rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
         }
         ops->reduce_v(rows, k, (size_t)w * 4, line + (size_t)left * 4);
-        for (size_t x = 0; x < len; x++) {
-            if (x == left) x = left + w;
-            if (x >= len) break;
-            const size_t from = x < left ? left : left + w - 1;
-            for (int c = 0; c < 4; c++) line[x * 4 + c] = line[from * 4 + c];
-        }
+        for (size_t x = 0; x < left; x++) memcpy(line + x * 4, line + (size_t)left * 4, 8);
+        for (size_t x = (size_t)left + w; x < len; x++) memcpy(line + x * 4, line + ((size_t)left + w - 1) * 4, 8);
         ops->reduce_h(line, k, sw + 2, small + (size_t)(j + 1) * sstride);
     }
 }

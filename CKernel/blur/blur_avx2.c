@@ -31,10 +31,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_tent_v32(const ui
     const __m256i half = _mm256_set1_epi16((short)(shift ? 1 << (shift - 1) : 0));
     __m256i lo = half, hi = half;
     for (uint32_t y = 0; y < 2 * k; y += 2) {
-        /* weights of rows y and y + 1: 2 min(y, 2k - 1 - y) + 1 */
-        const int w0 = 2 * (int)(y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1;
-        const int w1 = 2 * (int)(y + 1 < 2 * k - 2 - y ? y + 1 : 2 * k - 2 - y) + 1;
-        const __m256i wp = _mm256_set1_epi16((short)(w0 | w1 << 8));
+        const __m256i wp = _mm256_set1_epi16((short)(ck_blur_tent(y, k) | ck_blur_tent(y + 1, k) << 8));
         const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(rows[y] + q));
         const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(rows[y + 1] + q));
         lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), wp));

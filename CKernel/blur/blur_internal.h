@@ -35,6 +35,10 @@ typedef struct ck_blur_colour {
     uint32_t inv_alpha;  /* 255 - tint alpha: out = tint + round(c * inv_alpha / 255) */
 } ck_blur_colour;
 
+/* The backdrop reduction's tent weight of tap d < 2k (k = 2 or 4): 2 min(d, 2k - 1 - d) + 1, that is
+   (1, 3, 3, 1) and (1, 3, 5, 7, 7, 5, 3, 1); each tent sums to 2k^2. */
+static inline uint32_t ck_blur_tent(uint32_t d, uint32_t k) { return 2 * (d < 2 * k - 1 - d ? d : 2 * k - 1 - d) + 1; }
+
 struct ck_blur_ops {
     /* Box: col[i] += add[i] - sub[i] for n bytes (u32 wrap-around is exact: the true sums fit). */
     void (*box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n);

@@ -665,8 +665,8 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
     }
 }
 
-/* Backdrop reduction by k = 2 or 4 with the separable tent t_d = 2 min(d, 2k - 1 - d) + 1, d < 2k
-   ((1, 3, 3, 1) and (1, 3, 5, 7, 7, 5, 3, 1); each sums to 2k^2): small pixel m averages a 2k x 2k window
+/* Backdrop reduction by k = 2 or 4 with the separable tent t_d = ck_blur_tent(d, k), d < 2k (each sums to
+   2k^2): small pixel m averages a 2k x 2k window
    centred on its block. The tent is the adjoint of the bilinear enlargement and, unlike a k x k box whose
    sidelobes alias, leaves little above the small image's Nyquist frequency (see backdrop_variance in blur.c).
    Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
@@ -686,27 +686,27 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const
     for (uint32_t y = 0; y < 2 * k; y++) rows[y] = row_list[y];
     size_t q = 0;
 #if CK_BLUR_VBYTES > 4
-    typedef uint8_t v32b __attribute__((vector_size(32)));
-    typedef uint16_t v32h __attribute__((vector_size(64)));
     for (; q + 32 <= n; q += 32) {
 #ifdef CK_BLUR_NATIVE_TENT_V
         CK_BLUR_NAME(tent_v32)(rows, k, q, s, out + q);
-        continue;
-#endif
+#else
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        typedef uint16_t v32h __attribute__((vector_size(64)));
         v32h acc = (v32h){0} + (uint16_t)half;
         for (uint32_t y = 0; y < 2 * k; y++) {
             v32b r;
             memcpy(&r, rows[y] + q, 32);
-            acc += __builtin_convertvector(r, v32h) * (uint16_t)(2 * (y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1);
+            acc += __builtin_convertvector(r, v32h) * (uint16_t)ck_blur_tent(y, k);
         }
         acc >>= (uint16_t)s;
         memcpy(out + q, &acc, sizeof acc);
+#endif
     }
 #endif
     CK_BLUR_NOVEC
     for (; q < n; q++) {
         uint32_t acc = half;
-        for (uint32_t y = 0; y < 2 * k; y++) acc += rows[y][q] * (2 * (y < 2 * k - 1 - y ? y : 2 * k - 1 - y) + 1);
+        for (uint32_t y = 0; y < 2 * k; y++) acc += rows[y][q] * ck_blur_tent(y, k);
         out[q] = (uint16_t)(acc >> s);
     }
 }
@@ -762,7 +762,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_h_k)(const
         for (uint32_t c = 0; c < 4; c++) {
             uint32_t acc = 1u << (s - 1);
             for (uint32_t d = 0; d < 2 * k; d++)
-                acc += line[((size_t)m * k + d) * 4 + c] * (2 * (d < 2 * k - 1 - d ? d : 2 * k - 1 - d) + 1);
+                acc += line[((size_t)m * k + d) * 4 + c] * ck_blur_tent(d, k);
             out[(size_t)m * 4 + c] = (uint8_t)(acc >> s);
         }
 }
