@@ -33,16 +33,16 @@
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
- * downsample k = 2 or 4: reduction with a 2k-tap tent per axis, gaussian with sigma'^2 = (sigma^2 - (2k^2 + 1)
- * / 6) / k^2 (the tent and the bilinear enlargement each add (2k^2 + 1) / 12 of variance; see
- * backdrop_variance), colour, then bilinear enlargement. A k x k box reduction is cheaper but its sidelobes
- * alias: at sigma 4, k = 4 it gave 44.2 dB against full resolution on a textured image, the tent 46.5. The
+ * downsample k = 2 or 4: reduction (a 2k-tap tent per axis at small sigma, where a k x k box aliases too much:
+ * 44.2 dB against full resolution at sigma 4, k = 4, the tent 46.5; the cheaper box from sigma 5), gaussian with
+ * sigma'^2 = (sigma^2 - v) / k^2 where v is the variance the reduction and the bilinear enlargement add (see
+ * backdrop_variance), colour, then bilinear enlargement. The
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
  * and writes the k output rows between two widened rows in one call (enlarge_v). Cost on 1290 x 2796 at
- * sigma 8 (k = 4, AVX2, callgrind): 28.9 M instructions, 6.7 M of them the small gaussian's cascade and 6.8 M
- * the tent reduction (the k x k box took 3.3 M: 25.0 M in all); phase times with the box reduction, measured
+ * sigma 8 (k = 4, box reduction, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small
+ * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
  * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
  * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms),
  * small gaussian and colour 2.7 ms (compute: the cascade's 40 float adds and multiplies per position share two
@@ -478,20 +478,28 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
 
 /* MARK: - Backdrop driver */
 
-/* Quality-preserving factor for downsample 0: the largest k whose result stays >= 45 dB from the
-   full-resolution one on white noise and on a textured image, as measured by Tests/tools/blur_downsample.c
-   (300 x 360, saturation 1.8): k = 2 gives >= 47.6 dB from sigma 2; k = 4 gives >= 46.5 dB from sigma 4
-   (44.5 at 3.5) and >= 49.5 from sigma 5. With the k x k box reduction used before the tent, k = 4 reached only
-   44.2 dB at sigma 4 and k = 2 needed sigma 3. */
+/* Quality-preserving choices for downsample 0 (Tests/tools/blur_downsample.c: 300 x 360, saturation 1.8, PSNR
+   against full resolution on white noise and on a textured image; the bound is 45 dB). The factor: the largest
+   k that keeps the bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with
+   the tent, 44.5 at 3.5). The reduction filter, for every k: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA,
+   the k x k box from there on. The box aliases more (k = 4 at sigma 4: 44.2 dB, below the bound) but from
+   sigma 5 it keeps >= 47.4 dB (k = 4) and >= 51.2 (k = 2), and it reads half as many rows per small row: at
+   sigma 8, k = 4 on 1290 x 2796 the whole backdrop takes 25.0 M instructions with the box, 28.8 M with the tent
+   (callgrind), and about 0.6 ms more with the tent on this machine, where the target is 2.5 memcpy (~7 ms). */
 #define CK_BACKDROP_MIN_SIGMA_K2 2.0f
 #define CK_BACKDROP_MIN_SIGMA_K4 4.0f
+#define CK_BACKDROP_BOX_MIN_SIGMA 5.0f
 
 /* Variance (full-resolution px^2, per axis) that reduction and enlargement add, which the small blur leaves
-   out. The tent reduction's taps 2 min(d, 2k - 1 - d) + 1 at offsets d - k + 1/2 have variance (2k^2 + 1) / 12;
-   bilinear enlargement adds on average k^2 E[f (1 - f)] over its k sampling phases f = (2m + 1) / (2k), which
-   is the same (2k^2 + 1) / 12 (the tent is its adjoint): 2.75 px^2 at k = 4, 0.75 at k = 2. So
-   sigma'^2 = (sigma^2 - (2k^2 + 1) / 6) / k^2, the contract's variance compensation for these two filters. */
-static double backdrop_variance(uint32_t k) { return (2.0 * k * k + 1.0) / 6.0; }
+   out. Bilinear enlargement adds on average k^2 E[f (1 - f)] over its k sampling phases f = (2m + 1) / (2k),
+   that is (2k^2 + 1) / 12 (2.75 px^2 at k = 4, 0.75 at k = 2). The tent's taps ck_blur_tent(d, k) at offsets
+   d - k + 1/2 have the same variance (it is the enlargement's adjoint); the k x k box has (k^2 - 1) / 12. So
+   sigma'^2 = (sigma^2 - v) / k^2 with v = (2k^2 + 1) / 6 after the tent and k^2 / 4 after the box: the
+   contract's variance compensation for the filters actually used. */
+static double backdrop_variance(uint32_t k, int tent) {
+    const double enlarge = (2.0 * k * k + 1.0) / 12.0;
+    return enlarge + (tent ? enlarge : ((double)k * k - 1.0) / 12.0);
+}
 
 static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     uint32_t k = p->downsample;
@@ -509,8 +517,8 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
    full-resolution replicated edges (replicating a block average instead loses ~6 dB at large sigma on
    textured edges). Per small row: the 2k clamped rows combine vertically into `line` (u16, pixels offset by
    3k/2 and replicated on both sides), which the horizontal half then reads unclamped. */
-static void reduce(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
-                   uint32_t sh, uint16_t *line) {
+static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k,
+                        uint32_t sw, uint32_t sh, uint16_t *line) {
     const uint32_t w = src->width, h = src->height, left = 3 * k / 2;
     const size_t sstride = (size_t)(sw + 2) * 4, len = (size_t)(sw + 3) * k; /* line pixels read */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
@@ -523,6 +531,37 @@ static void reduce(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *
         for (size_t x = 0; x < left; x++) memcpy(line + x * 4, line + (size_t)left * 4, 8);
         for (size_t x = (size_t)left + w; x < len; x++) memcpy(line + x * 4, line + ((size_t)left + w - 1) * 4, 8);
         ops->reduce_h(line, k, sw + 2, small + (size_t)(j + 1) * sstride);
+    }
+}
+
+/* The box reduction, with the same ring: small pixel (i, j) averages full-resolution pixels [ik, ik + k) x
+   [jk, jk + k), indices clamped to the image. */
+static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
+                   uint32_t sh) {
+    const uint32_t w = src->width, h = src->height, shift = k == 4 ? 4 : 2;
+    const size_t sstride = (size_t)(sw + 2) * 4;
+    const uint32_t whole = w / k; /* blocks with no clamped column */
+    for (int64_t j = -1; j <= (int64_t)sh; j++) {
+        uint8_t *out = small + (size_t)(j + 1) * sstride;
+        const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
+        if (inner_row) ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
+        const uint8_t *rows[4];
+        for (uint32_t y = 0; y < k; y++) {
+            const int64_t sy = j * (int64_t)k + y;
+            rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
+        }
+        for (int64_t i = -1; i <= (int64_t)sw; i++) {
+            if (inner_row && i == 0 && whole > 0) i = whole;
+            if (i > (int64_t)sw) break;
+            uint32_t sum[4] = {0, 0, 0, 0};
+            for (uint32_t x = 0; x < k; x++) {
+                const int64_t sx = i * (int64_t)k + x;
+                const size_t off = (size_t)(sx < 0 ? 0 : (sx >= w ? w - 1 : sx)) * 4;
+                for (uint32_t y = 0; y < k; y++)
+                    for (int c = 0; c < 4; c++) sum[c] += rows[y][off + c];
+            }
+            for (int c = 0; c < 4; c++) out[(size_t)(i + 1) * 4 + c] = (uint8_t)((sum[c] + (k * k) / 2) >> shift);
+        }
     }
 }
 
@@ -573,9 +612,13 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
                              (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
         uint8_t *gs = s + backdrop_scratch(w, h, k) - gauss_scratch(rw, rh);
-        reduce(ops, src, small, k, sw, sh, wide[0]);
+        const int tent = params->sigma < CK_BACKDROP_BOX_MIN_SIGMA;
+        if (tent)
+            reduce_tent(ops, src, small, k, sw, sh, wide[0]);
+        else
+            reduce_box(ops, src, small, k, sw, sh);
         const double sig = params->sigma;
-        const double v = (sig * sig - backdrop_variance(k)) / (double)(k * k);
+        const double v = (sig * sig - backdrop_variance(k, tent)) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};
         if (v > 0)
             gauss_run(&im, &im, (float)sqrt(v), &colour, 1, gs);

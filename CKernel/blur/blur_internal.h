@@ -79,6 +79,9 @@ struct ck_blur_ops {
        [m k, m k + 2k)). See blur_kernels.h for the weights and roundings. */
     void (*reduce_v)(const uint8_t *const *rows, uint32_t k, size_t n, uint16_t *out);
     void (*reduce_h)(const uint16_t *line, uint32_t k, uint32_t count, uint8_t *out);
+    /* Backdrop reduction by a k x k box: averages of `count` whole blocks from k rows `stride` apart (rounded half
+       up). Cheaper than the tent; used where its aliasing stays within the quality bound. */
+    void (*reduce_box_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
 };
 
 #endif

@@ -774,6 +774,103 @@ static void CK_BLUR_NAME(reduce_h)(const uint16_t *line, uint32_t k, uint32_t co
         CK_BLUR_NAME(reduce_h_k)(line, 2, count, out);
 }
 
+/* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
+   (k = 2 or 4) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2). Exact integer
+   arithmetic, so the SIMD form equals the loop. */
+static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out) {
+    uint32_t m = 0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint16_t v4h __attribute__((vector_size(8)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
+    if (k == 4) {
+        /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
+           then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
+        typedef uint8_t v16q __attribute__((vector_size(16)));
+        for (; m + 4 <= count; m += 4) {
+            v16h blk[4];
+            for (uint32_t b = 0; b < 4; b++) {
+                v16h acc = {0};
+                for (uint32_t y = 0; y < 4; y++) {
+                    v16b r;
+                    memcpy(&r, src + y * stride + (size_t)(m + b) * 16, 16);
+                    acc += __builtin_convertvector(r, v16h);
+                }
+                blk[b] = acc;
+            }
+            v16h d[2];
+            for (uint32_t h = 0; h < 2; h++) {
+                const v16h a = blk[2 * h], c = blk[2 * h + 1];
+                const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+                const v16h hi =
+                    __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+                const v16h e = lo + hi;
+                d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+            }
+            const v16h sum =
+                __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+            const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
+            memcpy(out + (size_t)m * 4, &o, 16);
+        }
+        for (; m < count; m++) {
+            v16h acc = {0};
+            for (uint32_t y = 0; y < 4; y++) {
+                v16b r;
+                memcpy(&r, src + y * stride + (size_t)m * 16, 16);
+                acc += __builtin_convertvector(r, v16h);
+            }
+            const v4h sum = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7) +
+                            __builtin_shufflevector(acc, acc, 8, 9, 10, 11) +
+                            __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
+            const v4b o = __builtin_convertvector((sum + 8) >> 4, v4b);
+            memcpy(out + (size_t)m * 4, &o, 4);
+        }
+    } else {
+        /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
+        typedef uint8_t v64b __attribute__((vector_size(64)));
+        typedef uint16_t v64h __attribute__((vector_size(128)));
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        for (; m + 8 <= count; m += 8) {
+            v64b r0, r1;
+            memcpy(&r0, src + (size_t)m * 8, 64);
+            memcpy(&r1, src + stride + (size_t)m * 8, 64);
+            const v64h acc = __builtin_convertvector(r0, v64h) + __builtin_convertvector(r1, v64h);
+            const v32h even = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26,
+                                                      27, 32, 33, 34, 35, 40, 41, 42, 43, 48, 49, 50, 51, 56, 57, 58,
+                                                      59);
+            const v32h odd = __builtin_shufflevector(acc, acc, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29,
+                                                     30, 31, 36, 37, 38, 39, 44, 45, 46, 47, 52, 53, 54, 55, 60, 61,
+                                                     62, 63);
+            const v32b o = __builtin_convertvector((even + odd + 2) >> 2, v32b);
+            memcpy(out + (size_t)m * 4, &o, 32);
+        }
+        for (; m + 2 <= count; m += 2) {
+            v16b r0, r1;
+            memcpy(&r0, src + (size_t)m * 8, 16);
+            memcpy(&r1, src + stride + (size_t)m * 8, 16);
+            const v16h acc = __builtin_convertvector(r0, v16h) + __builtin_convertvector(r1, v16h);
+            const v4h s0 = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+            const v4h s1 =
+                __builtin_shufflevector(acc, acc, 8, 9, 10, 11) + __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
+            const v4b o0 = __builtin_convertvector((s0 + 2) >> 2, v4b), o1 = __builtin_convertvector((s1 + 2) >> 2, v4b);
+            memcpy(out + (size_t)m * 4, &o0, 4);
+            memcpy(out + (size_t)m * 4 + 4, &o1, 4);
+        }
+    }
+#endif
+    const uint32_t shift = k == 4 ? 4 : 2;
+    for (; m < count; m++)
+        for (int c = 0; c < 4; c++) {
+            uint32_t sum = 0;
+            for (uint32_t y = 0; y < k; y++)
+                for (uint32_t x = 0; x < k; x++) sum += src[y * stride + ((size_t)m * k + x) * 4 + c];
+            out[(size_t)m * 4 + c] = (uint8_t)((sum + (k * k) / 2) >> shift);
+        }
+}
+
+
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
    u = (2x + 1 - k) / (2k) between ring indices m + (p >= k/2) and the next, with weight f = (2p + 1 + k) mod 2k
    on the second (out of 2k): for k = 4, pixels p = 0..3 of block m take (3, 5, 0), (1, 7, 0), (0, 7, 1),
@@ -937,4 +1034,5 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .enlarge_v = CK_BLUR_NAME(enlarge_v),                                                                \
         .reduce_v = CK_BLUR_NAME(reduce_v),                                                                  \
         .reduce_h = CK_BLUR_NAME(reduce_h),                                                                  \
+        .reduce_box_row = CK_BLUR_NAME(reduce_box_row),                                                      \
     }

@@ -132,8 +132,8 @@ public struct BackdropRenderer: Sendable {
     ///
     /// Each small pixel is the mean of a `factor` x `factor` block (rounded half up) with indices clamped to the
     /// image, plus a one-pixel ring of the blocks just outside it, so the blur sees the snapshot's replicated edges
-    /// rather than replicated block means. (`ck_backdrop_apply` reduces with a wider tent, which aliases less and
-    /// costs more; this once-per-gesture reduction in Swift keeps the cheaper box.)
+    /// rather than replicated block means. This is the reduction `ck_backdrop_apply` makes from sigma 5 px; below
+    /// that the kernel uses a wider tent, which aliases less.
     ///
     /// - Parameters:
     ///   - snapshot: The screen behind, at most ``width`` x ``height``.
