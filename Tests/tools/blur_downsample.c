@@ -1,6 +1,7 @@
 /* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4,
-   on white noise (the worst case) and a textured image. Used to choose the factor downsample 0 picks
-   (CK_BACKDROP_MIN_SIGMA_K2 / _K4 in CKernel/blur/blur.c).
+   on white noise (the worst case) and a textured image. Used to choose the factor downsample 0 picks and where
+   the reduction may switch from the tent to the box (CK_BACKDROP_MIN_SIGMA_K2 / _K4 and
+   CK_BACKDROP_BOX_MIN_SIGMA in CKernel/blur/blur.c).
    clang -O2 -ICKernel/include -ICKernel Tests/tools/blur_downsample.c $(find CKernel -name '*.c') -lm */
 #include <math.h>
 #include <stdio.h>
