@@ -1,10 +1,10 @@
 /*
  * ISA detection and the dispatch table.
  *
- * The only mutable global in the kernel is the selected ISA (one atomic int), set when the library loads. Detection reads cpuid
- * and XCR0 directly: __builtin_cpu_supports needs compiler-rt symbols that some Apple toolchains do not
- * link, and cpuid alone is not enough, because the OS must also save the YMM registers (XCR0 bits 1-2)
- * before AVX2 code may run.
+ * The only mutable global in the kernel is the selected ISA (one atomic int), set when the library loads.
+ * Detection reads cpuid and XCR0 directly: __builtin_cpu_supports needs compiler-rt symbols that some Apple
+ * toolchains do not link, and cpuid alone is not enough, because the OS must also save the YMM registers
+ * (XCR0 bits 1-2) before AVX2 code may run.
  */
 #include <stdatomic.h>
 

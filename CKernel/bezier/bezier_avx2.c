@@ -7,10 +7,9 @@
  * (its constant term k/8 - x = -f/8 is exact in float, so r is accurate to ~2^-24 of the small terms,
  * not of x), one Newton step h = r / x' with the approximate reciprocal, and y(t_k + d0 - h) as
  * y(t_k + d0) - h y'(t_k + d0) from the Taylor form of y at t_k, with y(t_k) as a float pair so only the
- * final addition rounds at the size of y. A lane
- * is kept when |h| <= _tolerance[2] (the roundings then keep |x' - x| < 1e-7, see bezier.c); lanes that
- * fail, lie outside (0, 1), are NaN, or fall in a segment marked NaN get their input back in y and are
- * solved by the scalar solver afterwards.
+ * final addition rounds at the size of y. A lane is kept when |h| <= _tolerance[2] (the roundings then keep
+ * |x' - x| < 1e-7, see bezier.c); lanes that fail, lie outside (0, 1), are NaN, or fall in a segment marked
+ * NaN get their input back in y and are solved by the scalar solver afterwards.
  */
 #include "bezier_internal.h"
 

@@ -14,10 +14,10 @@
  *
  * The certificate, off the chain (it only decides a well-predicted branch): the row's Taylor form of x
  * gives the residual r = x(t_k + d) - x with the exact constant k/64 - x = -f/64 cancelled first, so r
- * carries only the roundings of its small terms (~1e-18). |r| <= 9e-15 proves
- * that the returned y(t_k + d) is y(x') with |x' - x| < 1e-14, the contract's bound; its own roundings are
- * two roundings at the size of y (and one in Y). Anything else (x outside (0, 1), NaN, a poor guess near a vertical tangent, rows
- * marked E = NaN) takes ck_bezier_value_trusted, the full bracketed solver.
+ * carries only the roundings of its small terms (~1e-18). |r| <= 9e-15 proves that the returned y(t_k + d)
+ * is y(x') with |x' - x| < 1e-14, the contract's bound; its own roundings are two roundings at the size of
+ * y (and one in Y). Anything else (x outside (0, 1), NaN, a poor guess near a vertical tangent, rows marked
+ * E = NaN) takes ck_bezier_value_trusted, the full bracketed solver.
  */
 #include <math.h>
 #include <stdint.h>

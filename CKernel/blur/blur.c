@@ -509,6 +509,11 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     return k;
 }
 
+/* Row sy of the image extended by replicating its first and last rows. */
+static const uint8_t *clamped_row(const ck_image *im, int64_t sy) {
+    return im->data + (size_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy)) * im->stride;
+}
+
 /* Reduction of the replicated extension of src by k into a small image with a one-pixel ring: small pixel
    (i, j) for i in [-1, sw], j in [-1, sh] is the tent-weighted mean of full-resolution pixels [ik - k/2,
    ik + 3k/2) x [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image.
@@ -519,14 +524,11 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
    3k/2 and replicated on both sides), which the horizontal half then reads unclamped. */
 static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k,
                         uint32_t sw, uint32_t sh, uint16_t *line) {
-    const uint32_t w = src->width, h = src->height, left = 3 * k / 2;
+    const uint32_t w = src->width, left = 3 * k / 2;
     const size_t sstride = (size_t)(sw + 2) * 4, len = (size_t)(sw + 3) * k; /* line pixels read */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
         const uint8_t *rows[8];
-        for (uint32_t y = 0; y < 2 * k; y++) {
-            const int64_t sy = j * (int64_t)k - k / 2 + y;
-            rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
-        }
+        for (uint32_t y = 0; y < 2 * k; y++) rows[y] = clamped_row(src, j * (int64_t)k - k / 2 + y);
         ops->reduce_v(rows, k, (size_t)w * 4, line + (size_t)left * 4);
         for (size_t x = 0; x < left; x++) memcpy(line + x * 4, line + (size_t)left * 4, 8);
         for (size_t x = (size_t)left + w; x < len; x++) memcpy(line + x * 4, line + ((size_t)left + w - 1) * 4, 8);
@@ -537,7 +539,7 @@ static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint
 /* The box reduction, with the same ring: small pixel (i, j) averages full-resolution pixels [ik, ik + k) x
    [jk, jk + k), indices clamped to the image. */
 static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
-                   uint32_t sh) {
+                       uint32_t sh) {
     const uint32_t w = src->width, h = src->height, shift = k == 4 ? 4 : 2;
     const size_t sstride = (size_t)(sw + 2) * 4;
     const uint32_t whole = w / k; /* blocks with no clamped column */
@@ -546,10 +548,7 @@ static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8
         const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
         if (inner_row) ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
         const uint8_t *rows[4];
-        for (uint32_t y = 0; y < k; y++) {
-            const int64_t sy = j * (int64_t)k + y;
-            rows[y] = src->data + (size_t)(sy < 0 ? 0 : (sy >= h ? h - 1 : sy)) * src->stride;
-        }
+        for (uint32_t y = 0; y < k; y++) rows[y] = clamped_row(src, j * (int64_t)k + y);
         for (int64_t i = -1; i <= (int64_t)sw; i++) {
             if (inner_row && i == 0 && whole > 0) i = whole;
             if (i > (int64_t)sw) break;

@@ -666,12 +666,31 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
 }
 
 /* Backdrop reduction by k = 2 or 4 with the separable tent t_d = ck_blur_tent(d, k), d < 2k (each sums to
-   2k^2): small pixel m averages a 2k x 2k window
-   centred on its block. The tent is the adjoint of the bilinear enlargement and, unlike a k x k box whose
+   2k^2): small pixel m averages a 2k x 2k window centred on its block. The tent is the adjoint of the bilinear enlargement and, unlike a k x k box whose
    sidelobes alias, leaves little above the small image's Nyquist frequency (see backdrop_variance in blur.c).
    Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
    by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
    65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
+#if CK_BLUR_VBYTES > 4
+typedef uint16_t CK_BLUR_NAME(v16h) __attribute__((vector_size(32)));
+/* Four 16-lane vectors of 4 pixels x 4 channels to one vector holding each one's per-channel pixel sum, in
+   order: pixels folded pairwise (halves, then quarters) two vectors at a time. Both reductions end with it.
+   (Through a pointer: returning a 32-byte vector from an SSE2 function would change the ABI.) */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(fold4)(const CK_BLUR_NAME(v16h) v[4],
+                                                                      CK_BLUR_NAME(v16h) *sum) {
+    typedef CK_BLUR_NAME(v16h) v16h;
+    v16h d[2];
+    for (uint32_t h = 0; h < 2; h++) {
+        const v16h a = v[2 * h], c = v[2 * h + 1];
+        const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+        const v16h hi = __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+        const v16h e = lo + hi;
+        d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
+    }
+    *sum = __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+}
+#endif
+
 #define CK_REDUCE_VSHIFT(k) ((k) == 4 ? 2u : 0u)
 #define CK_REDUCE_HSHIFT(k) ((k) == 4 ? 8u : 6u)
 
@@ -744,15 +763,8 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_h_k)(const
                 win[b] = x0 * (v16h){1, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1};
             }
         }
-        v16h d[2];
-        for (uint32_t h = 0; h < 2; h++) {
-            const v16h a = win[2 * h], c = win[2 * h + 1];
-            const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-            const v16h hi = __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-            const v16h e = lo + hi;
-            d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
-        }
-        const v16h sum = __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+        v16h sum;
+        CK_BLUR_NAME(fold4)(win, &sum);
         const v16q o = __builtin_convertvector((sum + (uint16_t)(1u << (s - 1))) >> (uint16_t)s, v16q);
         memcpy(out + (size_t)m * 4, &o, 16);
     }
@@ -799,17 +811,8 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
                 }
                 blk[b] = acc;
             }
-            v16h d[2];
-            for (uint32_t h = 0; h < 2; h++) {
-                const v16h a = blk[2 * h], c = blk[2 * h + 1];
-                const v16h lo = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-                const v16h hi =
-                    __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-                const v16h e = lo + hi;
-                d[h] = e + __builtin_shufflevector(e, e, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11);
-            }
-            const v16h sum =
-                __builtin_shufflevector(d[0], d[1], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+            v16h sum;
+            CK_BLUR_NAME(fold4)(blk, &sum);
             const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
             memcpy(out + (size_t)m * 4, &o, 16);
         }
