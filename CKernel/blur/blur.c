@@ -32,11 +32,11 @@
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
  *
- * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With
- * downsample k = 2 or 4: reduction (a 2k-tap tent per axis at small sigma, where a k x k box aliases too much:
- * 44.2 dB against full resolution at sigma 4, k = 4, the tent 46.5; the cheaper box from sigma 5), gaussian with
- * sigma'^2 = (sigma^2 - v) / k^2 where v is the variance the reduction and the bilinear enlargement add (see
- * backdrop_variance), colour, then bilinear enlargement. The
+ * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
+ * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
+ * axis at small sigma, where a k x k box aliases too much: 44.2 dB against full resolution at sigma 4, k = 4, the
+ * tent 46.5; the cheaper box from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2 where v is the variance
+ * the reduction and the bilinear enlargement add (see backdrop_variance), colour, then bilinear enlargement. The
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
@@ -166,7 +166,7 @@ size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
     size_t n = gauss_scratch(width, height);
     const size_t b = box_scratch(width, height);
     if (b > n) n = b;
-    for (uint32_t k = 2; k <= 4; k += 2) {
+    for (uint32_t k = 2; k <= 8; k *= 2) {
         const size_t d = backdrop_scratch(width, height, k);
         if (d > n) n = d;
     }
@@ -478,16 +478,20 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
 
 /* MARK: - Backdrop driver */
 
-/* Quality-preserving choices for downsample 0 (Tests/tools/blur_downsample.c: 300 x 360, saturation 1.8, PSNR
-   against full resolution on white noise and on a textured image; the bound is 45 dB). The factor: the largest
-   k that keeps the bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with
-   the tent, 44.5 at 3.5). The reduction filter, for every k: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA,
-   the k x k box from there on. The box aliases more (k = 4 at sigma 4: 44.2 dB, below the bound) but from
-   sigma 5 it keeps >= 47.4 dB (k = 4) and >= 51.2 (k = 2), and it reads half as many rows per small row: at
-   sigma 8, k = 4 on 1290 x 2796 the whole backdrop takes 25.0 M instructions with the box, 28.8 M with the tent
-   (callgrind), and about 0.6 ms more with the tent on this machine, where the target is 2.5 memcpy (~7 ms). */
+/* Quality-preserving choices for downsample 0 (Tests/tools/blur_downsample.c: 300 x 360, saturation 1.8, PSNR against
+   full resolution on white noise and on a textured image; the bound is 45 dB). The factor: the largest k that keeps the
+   bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with the tent, 44.5 at 3.5),
+   k = 8 from sigma 12 (>= 49.3 dB with the box; 46.1 at sigma 10, too close to the bound for other content). k = 8
+   matters for speed: at k = 4 the small image's gaussian is over half the backdrop's time, and at k = 8 it has a
+   quarter of the pixels (1290 x 2796, sigma 15, AVX2: 14.4 M instructions against 25.1 M, 4.6-5.4 ms against 7.5-8.8 ms
+   in alternating runs here). The reduction filter: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA (for k <= 4: k = 8
+   starts above it), the k x k box from there on. The box aliases more (k = 4 at sigma 4: 44.2 dB, below the bound) but
+   from sigma 5 it keeps >= 47.4 dB (k = 4) and >= 51.2 (k = 2), and it reads half as many rows per small row: at sigma
+   8, k = 4 on 1290 x 2796 the whole backdrop takes 25.0 M instructions with the box, 28.8 M with the tent (callgrind),
+   and about 0.6 ms more with the tent on this machine, where the target is 2.5 memcpy (~7 ms). */
 #define CK_BACKDROP_MIN_SIGMA_K2 2.0f
 #define CK_BACKDROP_MIN_SIGMA_K4 4.0f
+#define CK_BACKDROP_MIN_SIGMA_K8 12.0f
 #define CK_BACKDROP_BOX_MIN_SIGMA 5.0f
 
 /* Variance (full-resolution px^2, per axis) that reduction and enlargement add, which the small blur leaves
@@ -503,7 +507,13 @@ static double backdrop_variance(uint32_t k, int tent) {
 
 static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     uint32_t k = p->downsample;
-    if (k == 0) k = p->sigma >= CK_BACKDROP_MIN_SIGMA_K4 ? 4 : (p->sigma >= CK_BACKDROP_MIN_SIGMA_K2 ? 2 : 1);
+    if (k == 0) {
+        const float s = p->sigma;
+        k = s >= CK_BACKDROP_MIN_SIGMA_K8   ? 8
+            : s >= CK_BACKDROP_MIN_SIGMA_K4 ? 4
+            : s >= CK_BACKDROP_MIN_SIGMA_K2 ? 2
+                                            : 1;
+    }
     /* An image narrower than the factor has nothing to reduce. */
     while (k > 1 && (w < k || h < k)) k /= 2;
     return k;
@@ -540,14 +550,14 @@ static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint
    [jk, jk + k), indices clamped to the image. */
 static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
                        uint32_t sh) {
-    const uint32_t w = src->width, h = src->height, shift = k == 4 ? 4 : 2;
+    const uint32_t w = src->width, h = src->height, shift = 2 * (uint32_t)__builtin_ctz(k); /* log2(k^2) */
     const size_t sstride = (size_t)(sw + 2) * 4;
     const uint32_t whole = w / k; /* blocks with no clamped column */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
         uint8_t *out = small + (size_t)(j + 1) * sstride;
         const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
         if (inner_row) ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
-        const uint8_t *rows[4];
+        const uint8_t *rows[8];
         for (uint32_t y = 0; y < k; y++) rows[y] = clamped_row(src, j * (int64_t)k + y);
         for (int64_t i = -1; i <= (int64_t)sw; i++) {
             if (inner_row && i == 0 && whole > 0) i = whole;
@@ -611,7 +621,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
                              (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
         uint8_t *gs = s + backdrop_scratch(w, h, k) - gauss_scratch(rw, rh);
-        const int tent = params->sigma < CK_BACKDROP_BOX_MIN_SIGMA;
+        const int tent = params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4; /* k = 8 only comes later */
         if (tent)
             reduce_tent(ops, src, small, k, sw, sh, wide[0]);
         else
@@ -632,7 +642,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
             /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
             uint8_t *rows[4];
             uint32_t f0 = 0, nrows = 0, i0 = 0;
-            for (; y < h && nrows < k; y++) {
+            for (; y < h && nrows < (k < 4 ? k : 4); y++) {
                 const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
                 const int32_t j0 = t >= 0 ? t / k2 : -1;
                 if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;

@@ -787,8 +787,8 @@ static void CK_BLUR_NAME(reduce_h)(const uint16_t *line, uint32_t k, uint32_t co
 }
 
 /* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
-   (k = 2 or 4) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2). Exact integer
-   arithmetic, so the SIMD form equals the loop. */
+   (k = 2, 4 or 8) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2) (at most
+   64 * 255 in u16). Exact integer arithmetic, so the SIMD form equals the loop. */
 static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out) {
     uint32_t m = 0;
 #if CK_BLUR_VBYTES > 4
@@ -796,7 +796,31 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
     typedef uint16_t v16h __attribute__((vector_size(32)));
     typedef uint16_t v4h __attribute__((vector_size(8)));
     typedef uint8_t v4b __attribute__((vector_size(4)));
-    if (k == 4) {
+    if (k == 8) {
+        /* Four blocks per step: a block's eight rows summed in u16 (8 pixels x 4 channels), its two halves added
+           (4 pixel sums, as one 16-lane vector), then folded as for k = 4. */
+        typedef uint8_t v32b __attribute__((vector_size(32)));
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        typedef uint8_t v16q __attribute__((vector_size(16)));
+        for (; m + 4 <= count; m += 4) {
+            v16h blk[4];
+            for (uint32_t b = 0; b < 4; b++) {
+                v32h acc = {0};
+                for (uint32_t y = 0; y < 8; y++) {
+                    v32b r;
+                    memcpy(&r, src + y * stride + (size_t)(m + b) * 32, 32);
+                    acc += __builtin_convertvector(r, v32h);
+                }
+                blk[b] = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) +
+                         __builtin_shufflevector(acc, acc, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                                                 30, 31);
+            }
+            v16h sum;
+            CK_BLUR_NAME(fold4)(blk, &sum);
+            const v16q o = __builtin_convertvector((sum + 32) >> 6, v16q);
+            memcpy(out + (size_t)m * 4, &o, 16);
+        }
+    } else if (k == 4) {
         /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
            then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
         typedef uint8_t v16q __attribute__((vector_size(16)));
@@ -863,7 +887,7 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
         }
     }
 #endif
-    const uint32_t shift = k == 4 ? 4 : 2;
+    const uint32_t shift = 2 * (uint32_t)__builtin_ctz(k); /* log2(k^2) */
     for (; m < count; m++)
         for (int c = 0; c < 4; c++) {
             uint32_t sum = 0;
@@ -877,7 +901,8 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
    u = (2x + 1 - k) / (2k) between ring indices m + (p >= k/2) and the next, with weight f = (2p + 1 + k) mod 2k
    on the second (out of 2k): for k = 4, pixels p = 0..3 of block m take (3, 5, 0), (1, 7, 0), (0, 7, 1),
-   (0, 5, 3) eighths of ring pixels (m, m + 1, m + 2); for k = 2, (1, 3, 0) and (0, 3, 1) quarters.
+   (0, 5, 3) eighths of ring pixels (m, m + 1, m + 2); for k = 2, (1, 3, 0) and (0, 3, 1) quarters; for k = 8,
+   (7, 9, 0), (5, 11, 0), (3, 13, 0), (1, 15, 0), (0, 15, 1), (0, 13, 3), (0, 11, 5), (0, 9, 7) sixteenths.
    enlarge_h widens one small row (with its ring; xs = small width + 2) to w pixels of unrounded u16 sums
    (at most 255 * 2k); enlarge_v then blends two of them with (2k - wy, wy) and rounds the total weight (2k)^2
    half up. Each small row is widened once for the k output rows that use it. Integer arithmetic is exact, so
@@ -894,7 +919,7 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     typedef uint16_t v32h __attribute__((vector_size(64)));
     typedef uint64_t v8q __attribute__((vector_size(64)));
     typedef uint64_t v16q __attribute__((vector_size(128)));
-    for (; m + 8 <= blocks; m += 8) {
+    for (; k <= 4 && m + 8 <= blocks; m += 8) {
         v32b b0, b1, b2;
         memcpy(&b0, a + (size_t)m * 4, 32);
         memcpy(&b1, a + (size_t)m * 4 + 4, 32);
@@ -917,7 +942,28 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
             memcpy(out + (size_t)m * 16 + 64, &hi, 128);
         }
     }
-    if (k == 4) {
+    if (k == 8) {
+        /* One block (8 pixels, 32 lanes) per step; 8 blocks at once would interleave eight phase vectors. */
+        const v32h wa8 = {7, 7, 7, 7, 5, 5, 5, 5, 3, 3, 3, 3, 1, 1, 1, 1,
+                          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        const v32h wb8 = {9, 9, 9, 9, 11, 11, 11, 11, 13, 13, 13, 13, 15, 15, 15, 15,
+                          15, 15, 15, 15, 13, 13, 13, 13, 11, 11, 11, 11, 9, 9, 9, 9};
+        const v32h wc8 = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                          1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7};
+        for (; m < blocks; m++) {
+            v4b p0, p1, p2;
+            memcpy(&p0, a + m * 4, 4);
+            memcpy(&p1, a + m * 4 + 4, 4);
+            memcpy(&p2, a + m * 4 + 8, 4);
+#define CK_BROADCAST8(p)                                                                                             \
+    __builtin_convertvector(__builtin_shufflevector(p, p, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, \
+                                                    0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),                             \
+                            v32h)
+            const v32h o = wa8 * CK_BROADCAST8(p0) + wb8 * CK_BROADCAST8(p1) + wc8 * CK_BROADCAST8(p2);
+#undef CK_BROADCAST8
+            memcpy(out + (size_t)m * 32, &o, 64);
+        }
+    } else if (k == 4) {
         typedef uint16_t v16h __attribute__((vector_size(32)));
         const v16h wa4 = {3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         const v16h wb4 = {5, 5, 5, 5, 7, 7, 7, 7, 7, 7, 7, 7, 5, 5, 5, 5};
@@ -961,7 +1007,8 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
-/* The k output rows between two widened rows share their loads and their difference: rows q = 0 .. nrows - 1
+/* The output rows between two widened rows (up to 4 per call: the caller splits the 8 of k = 8) share their
+   loads and their difference: rows q = 0 .. nrows - 1
    have vertical weights f = f0 + 2q on hb (out of 2k; consecutive output rows step the sampling position by
    2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which equals ((2k - f) ha + f hb + round) >> shift
    exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16 wrap-around in hb - ha and in the sums
@@ -969,7 +1016,7 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
    shift (by a constant) and a pack per output vector. */
 static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, size_t n) {
-    const uint32_t shift = k == 4 ? 6 : 4, round = 1u << (shift - 1);
+    const uint32_t shift = 2 + 2 * (uint32_t)__builtin_ctz(k), round = 1u << (shift - 1); /* log2((2k)^2) */
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
     typedef uint16_t v32h __attribute__((vector_size(64)));
@@ -999,7 +1046,9 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     case 2: CK_ENLARGE_ROWS(2, SHIFT); break;                                                                \
     default: CK_ENLARGE_ROWS(1, SHIFT); break;                                                               \
     }
-    if (k == 4)
+    if (k == 8)
+        CK_ENLARGE_K(8)
+    else if (k == 4)
         CK_ENLARGE_K(6)
     else
         CK_ENLARGE_K(4)

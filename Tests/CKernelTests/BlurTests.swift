@@ -69,6 +69,13 @@ extension ISASwitching {
                         }
                     ),
                     (
+                        "backdrop 30 k0 (reduced by 8)",
+                        { s, d, sc, n in
+                            var p = ck_backdrop(sigma: 30, saturation: 1.8, tint: (10, 20, 30, 60), downsample: 0)
+                            return ck_backdrop_apply(s, d, &p, sc, n)
+                        }
+                    ),
+                    (
                         "backdrop 9 k2",
                         { s, d, sc, n in
                             var p = ck_backdrop(sigma: 9, saturation: 1, tint: (40, 40, 40, 80), downsample: 2)
@@ -235,7 +242,8 @@ extension ISASwitching {
         }
     }
 
-    @Test(arguments: [Float(1), 1.9, 2, 3, 3.9, 4, 5, 6, 20])
+    /// On both sides of each switch of factor (2 at sigma 2, 4 at 4, 8 at 12) and of the reduction filter (5).
+    @Test(arguments: [Float(1), 1.9, 2, 3, 3.9, 4, 5, 6, 11.9, 12, 20, 60])
     func automaticDownsampleKeeps45dB(sigma: Float) {
         for image in [Self.image, Self.sawtooth] {
             let full = Self.backdrop(image, sigma: sigma, downsample: 1)

@@ -1,7 +1,8 @@
-/* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4,
-   on white noise (the worst case) and a textured image. Used to choose the factor downsample 0 picks and where
-   the reduction may switch from the tent to the box (CK_BACKDROP_MIN_SIGMA_K2 / _K4 and
-   CK_BACKDROP_BOX_MIN_SIGMA in CKernel/blur/blur.c).
+/* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4 and
+   for downsample 0 (auto: the factor the kernel picks, 8 from sigma 12), on white noise (the worst case) and a
+   textured image. Used to choose the factor downsample 0 picks and where the reduction may switch from the tent
+   to the box (CK_BACKDROP_MIN_SIGMA_K2 / _K4 / _K8 and CK_BACKDROP_BOX_MIN_SIGMA in CKernel/blur/blur.c); k = 8
+   below sigma 12 was measured by lowering CK_BACKDROP_MIN_SIGMA_K8 in a scratch build.
    clang -O2 -ICKernel/include -ICKernel Tests/tools/blur_downsample.c $(find CKernel -name '*.c') -lm */
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@ int main(void) {
     const uint32_t w = 300, h = 360;
     const size_t n = (size_t)w * h * 4;
     uint8_t *src = malloc(n), *full = malloc(n), *down = malloc(n);
-    const float sigmas[] = {1.5f, 2, 2.5f, 3, 3.5f, 4, 4.5f, 5, 6, 8, 12, 16, 32, 60};
+    const float sigmas[] = {1.5f, 2, 2.5f, 3, 3.5f, 4, 4.5f, 5, 6, 8, 11, 11.9f, 12, 13, 16, 24, 32, 60};
     for (int texture = 0; texture < 2; texture++) {
         uint64_t s = 42;
         for (size_t i = 0; i < n; i += 4) {
@@ -46,6 +47,9 @@ int main(void) {
                 ck_backdrop_apply(&si, &di, &p, NULL, 0);
                 printf("  k=%u %6.2f dB", k, psnr(full, down, n));
             }
+            p.downsample = 0;
+            ck_backdrop_apply(&si, &di, &p, NULL, 0);
+            printf("  auto %6.2f dB", psnr(full, down, n));
             printf("\n");
         }
     }

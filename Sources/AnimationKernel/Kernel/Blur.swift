@@ -11,7 +11,7 @@ public struct BackdropParameters: Sendable, Hashable {
     /// Tint composited over the result (straight colour; its alpha is the tint's opacity).
     public var tint: RGBAColor
     /// Reduction factor: 0 picks the fastest that stays within 45 dB of full resolution (1 below sigma 2, 2 below
-    /// sigma 4, else 4), 1 is full resolution, 2 and 4 reduce by that factor.
+    /// sigma 4, 4 below sigma 12, else 8), 1 is full resolution, 2 and 4 reduce by that factor.
     public var downsample: Int
 
     /// Creates parameters; `downsample` defaults to 0 (automatic).

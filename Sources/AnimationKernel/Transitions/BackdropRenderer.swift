@@ -19,12 +19,13 @@
 public struct BackdropRenderer: Sendable {
     /// How the renderer picks the kernel's `downsample` factor for a blur.
     public enum Downsampling: Sendable, Hashable {
-        /// Fast while never blurring visibly more than asked: 4x from sigma 4 px (46.5 dB from full resolution, as
-        /// measured for the kernel), 2x for any smaller non-zero sigma (the 2x reduction and enlargement add about
-        /// 1 px of blur: a third of a point on a 3x screen), full resolution only when nothing is blurred. Default.
+        /// Fast while never blurring visibly more than asked: from sigma 4 px the kernel's choice (4x, 8x from
+        /// sigma 12 px; at least 46.5 dB from full resolution as measured for the kernel), 2x for any smaller
+        /// non-zero sigma (the 2x reduction and enlargement add about 1 px of blur: a third of a point on a 3x
+        /// screen), full resolution only when nothing is blurred. Default.
         case speed
         /// The kernel's choice (`downsample` 0): the largest factor within 45 dB of full resolution (1 below sigma
-        /// 2 px, 2 below 4 px, else 4).
+        /// 2 px, 2 below 4 px, 4 below 12 px, else 8).
         case quality
         /// Always this factor: 1, 2 or 4 (others throw from ``BackdropRenderer/render(_:from:into:)``).
         case factor(Int)
@@ -91,7 +92,7 @@ public struct BackdropRenderer: Sendable {
     /// The kernel's `downsample` for `sigma` pixels under `policy`.
     static func factor(_ policy: Downsampling, sigma: Double) -> Int {
         switch policy {
-        case .speed: return sigma >= 4 ? 4 : (sigma > 0 ? 2 : 1)
+        case .speed: return sigma >= 4 ? 0 : (sigma > 0 ? 2 : 1)
         case .quality: return 0
         case .factor(let k): return k
         }
