@@ -40,7 +40,7 @@
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
- * and writes the k output rows between two widened rows in one call (enlarge_v). Cost on 1290 x 2796 at
+ * and writes the output rows between two widened rows in one call (enlarge_v; two for k = 8). Cost on 1290 x 2796 at
  * sigma 8 (k = 4, box reduction, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small
  * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
  * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
