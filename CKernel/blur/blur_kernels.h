@@ -786,6 +786,51 @@ static void CK_BLUR_NAME(reduce_h)(const uint16_t *line, uint32_t k, uint32_t co
         CK_BLUR_NAME(reduce_h_k)(line, 2, count, out);
 }
 
+#if CK_BLUR_VBYTES > 4
+/* reduce_box_row's vector form for k = 4 and 8, from block *m on (advanced past the blocks done): a block's k
+   rows summed in u16 as k / 4 pieces of 4 pixels each (one 16-lane vector: 4 pixel sums x 4 channels, at most
+   64 * 255), then the four pixel sums folded across four blocks at a time (fold4), or one block alone for the
+   last few. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks)(const uint8_t *src, size_t stride,
+                                                                                  const uint32_t k, uint32_t count,
+                                                                                  uint8_t *out, uint32_t *m_io) {
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    typedef uint16_t v4h __attribute__((vector_size(8)));
+    typedef uint8_t v4b __attribute__((vector_size(4)));
+    const uint16_t shift = (uint16_t)(2 * __builtin_ctz(k)), half = (uint16_t)(k * k / 2); /* log2(k^2) */
+    uint32_t m = *m_io;
+#define CK_BLOCK_SUM(acc, block)                                                                                 \
+    do {                                                                                                         \
+        acc = (v16h){0};                                                                                         \
+        for (uint32_t y = 0; y < k; y++)                                                                         \
+            for (uint32_t piece = 0; piece < k / 4; piece++) {                                                   \
+                v16b r;                                                                                          \
+                memcpy(&r, src + y * stride + (size_t)(block) * k * 4 + piece * 16, 16);                         \
+                acc += __builtin_convertvector(r, v16h);                                                         \
+            }                                                                                                    \
+    } while (0)
+    for (; m + 4 <= count; m += 4) {
+        v16h blk[4], sum;
+        for (uint32_t b = 0; b < 4; b++) CK_BLOCK_SUM(blk[b], m + b);
+        CK_BLUR_NAME(fold4)(blk, &sum);
+        const v16b o = __builtin_convertvector((sum + half) >> shift, v16b);
+        memcpy(out + (size_t)m * 4, &o, 16);
+    }
+    for (; m < count; m++) {
+        v16h acc;
+        CK_BLOCK_SUM(acc, m);
+        const v4h sum = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7) +
+                        __builtin_shufflevector(acc, acc, 8, 9, 10, 11) +
+                        __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
+        const v4b o = __builtin_convertvector((sum + half) >> shift, v4b);
+        memcpy(out + (size_t)m * 4, &o, 4);
+    }
+#undef CK_BLOCK_SUM
+    *m_io = m;
+}
+#endif
+
 /* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
    (k = 2, 4 or 8) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2) (at most
    64 * 255 in u16). Exact integer arithmetic, so the SIMD form equals the loop. */
@@ -797,62 +842,9 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
     typedef uint16_t v4h __attribute__((vector_size(8)));
     typedef uint8_t v4b __attribute__((vector_size(4)));
     if (k == 8) {
-        /* Four blocks per step: a block's eight rows summed in u16 (8 pixels x 4 channels), its two halves added
-           (4 pixel sums, as one 16-lane vector), then folded as for k = 4. */
-        typedef uint8_t v32b __attribute__((vector_size(32)));
-        typedef uint16_t v32h __attribute__((vector_size(64)));
-        typedef uint8_t v16q __attribute__((vector_size(16)));
-        for (; m + 4 <= count; m += 4) {
-            v16h blk[4];
-            for (uint32_t b = 0; b < 4; b++) {
-                v32h acc = {0};
-                for (uint32_t y = 0; y < 8; y++) {
-                    v32b r;
-                    memcpy(&r, src + y * stride + (size_t)(m + b) * 32, 32);
-                    acc += __builtin_convertvector(r, v32h);
-                }
-                blk[b] = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) +
-                         __builtin_shufflevector(acc, acc, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-                                                 30, 31);
-            }
-            v16h sum;
-            CK_BLUR_NAME(fold4)(blk, &sum);
-            const v16q o = __builtin_convertvector((sum + 32) >> 6, v16q);
-            memcpy(out + (size_t)m * 4, &o, 16);
-        }
+        CK_BLUR_NAME(reduce_box_blocks)(src, stride, 8, count, out, &m);
     } else if (k == 4) {
-        /* Four blocks per step: a block's four rows summed in u16 (one 16-lane vector: 4 pixels x 4 channels),
-           then the four pixels folded pairwise (halves, then quarters) across two blocks at a time. */
-        typedef uint8_t v16q __attribute__((vector_size(16)));
-        for (; m + 4 <= count; m += 4) {
-            v16h blk[4];
-            for (uint32_t b = 0; b < 4; b++) {
-                v16h acc = {0};
-                for (uint32_t y = 0; y < 4; y++) {
-                    v16b r;
-                    memcpy(&r, src + y * stride + (size_t)(m + b) * 16, 16);
-                    acc += __builtin_convertvector(r, v16h);
-                }
-                blk[b] = acc;
-            }
-            v16h sum;
-            CK_BLUR_NAME(fold4)(blk, &sum);
-            const v16q o = __builtin_convertvector((sum + 8) >> 4, v16q);
-            memcpy(out + (size_t)m * 4, &o, 16);
-        }
-        for (; m < count; m++) {
-            v16h acc = {0};
-            for (uint32_t y = 0; y < 4; y++) {
-                v16b r;
-                memcpy(&r, src + y * stride + (size_t)m * 16, 16);
-                acc += __builtin_convertvector(r, v16h);
-            }
-            const v4h sum = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7) +
-                            __builtin_shufflevector(acc, acc, 8, 9, 10, 11) +
-                            __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
-            const v4b o = __builtin_convertvector((sum + 8) >> 4, v4b);
-            memcpy(out + (size_t)m * 4, &o, 4);
-        }
+        CK_BLUR_NAME(reduce_box_blocks)(src, stride, 4, count, out, &m);
     } else {
         /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
         typedef uint8_t v64b __attribute__((vector_size(64)));
