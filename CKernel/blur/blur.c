@@ -483,7 +483,7 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
    bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with the tent, 44.5 at 3.5),
    k = 8 from sigma 12 (>= 49.3 dB with the box; 46.1 at sigma 10, too close to the bound for other content). k = 8
    matters for speed: at k = 4 the small image's gaussian is over half the backdrop's time, and at k = 8 it has a
-   quarter of the pixels (1290 x 2796, sigma 15, AVX2: 14.4 M instructions against 25.1 M, 4.6-5.4 ms against 7.5-8.8 ms
+   quarter of the pixels (1290 x 2796, sigma 15, AVX2: 14.0 M instructions against 25.1 M, 4.6-5.4 ms against 7.5-8.8 ms
    in alternating runs here). The reduction filter: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA (for k <= 4: k = 8
    starts above it), the k x k box from there on. The box aliases more (k = 4 at sigma 4: 44.2 dB, below the bound) but
    from sigma 5 it keeps >= 47.4 dB (k = 4) and >= 51.2 (k = 2), and it reads half as many rows per small row: at sigma
