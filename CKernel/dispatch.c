@@ -1,7 +1,8 @@
 /*
  * ISA detection and the dispatch table.
  *
- * The only mutable global in the kernel is the selected ISA (one atomic int), set when the library loads.
+ * The only mutable global in the kernel is the selected ISA (one atomic pointer to its row of the table), set
+ * when the library loads.
  * Detection reads cpuid and XCR0 directly: __builtin_cpu_supports needs compiler-rt symbols that some Apple
  * toolchains do not link, and cpuid alone is not enough, because the OS must also save the YMM registers
  * (XCR0 bits 1-2) before AVX2 code may run.
@@ -78,23 +79,28 @@ static int ck_isa_available(ck_isa isa) {
     }
 }
 
-/* -1 until selected (at load, see ck_select_isa_at_load, or on first use); then the selected ck_isa.
-   Racing first uses store the same value. */
-_Atomic int ck_selected_isa = -1;
+/* The row in use before any selection: the scalar tables at an address of their own, so that
+   ck_isa_active can tell that nothing was selected yet. */
+static const ck_ops ck_ops_unselected = {CK_ISA_SCALAR, &ck_spring_ops_scalar, &ck_bezier_ops_scalar,
+                                         &ck_blur_ops_scalar};
+
+/* &ck_ops_unselected until selected (at load, see ck_select_isa_at_load, or on first use); then the
+   selected row of ck_ops_table. Racing first uses store the same row. */
+_Atomic(const ck_ops *) ck_active_ops = &ck_ops_unselected;
 
 ck_isa ck_isa_active(void) {
-    int isa = atomic_load_explicit(&ck_selected_isa, memory_order_relaxed);
-    if (isa < 0) {
-        isa = (int)ck_isa_best();
-        int expected = -1;
-        if (!atomic_compare_exchange_strong(&ck_selected_isa, &expected, isa)) isa = expected;
+    const ck_ops *ops = atomic_load_explicit(&ck_active_ops, memory_order_relaxed);
+    if (ops == &ck_ops_unselected) {
+        const ck_ops *best = &ck_ops_table[ck_isa_best()];
+        /* On failure ops receives the row another thread stored first. */
+        if (atomic_compare_exchange_strong(&ck_active_ops, &ops, best)) ops = best;
     }
-    return (ck_isa)isa;
+    return ops->isa;
 }
 
 ck_status ck_isa_set(ck_isa isa) {
     if (!ck_isa_available(isa)) return CK_ERR_ARGUMENT;
-    atomic_store(&ck_selected_isa, (int)isa);
+    atomic_store(&ck_active_ops, &ck_ops_table[isa]);
     return CK_OK;
 }
 

@@ -32,10 +32,10 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 14 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 15 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BZ_BATCH_ROWS == 14, "ck_bezier._batch has 14 rows");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
-_Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 14, "ck_bezier._rows is [14][65]: 14 quantities at k/64");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 15, "ck_bezier._rows is [15][65]: 15 quantities at k/64");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -224,16 +224,54 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
     return ck_bz_solve_bracketed(b, x, fmin(fmax(start, lo), 1.0), lo, 1.0, b->_tolerance[0]);
 }
 
+/* Proves at init, for every f of point k at once, what the fast path (bezier_value.h) otherwise checks
+   on each call: that the guess d(f) meets the double certificate, |x(t_k + d(f)) - x| <= 9e-15, so the
+   returned y(t_k + d) is y(x') with |x' - x| < 1e-14 as in the solver. The residual
+       e(f) = x(t_k + d(f)) - (k + f)/64 = (E - f/64) + A1 d + A2 d^2 + ax d^3
+   is a polynomial of degree 21 in f (x is a cubic in d, d of degree 7 in f). It equals its interpolant
+   at 22 Chebyshev nodes of the point's range of f, and that interpolant is at most the Lebesgue constant
+   (below 2/pi ln 22 + 1 < 3 for Chebyshev nodes, Rivlin) times its largest value at the nodes, so
+       max |e| <= 3 max_i |e(f_i)|
+   from 22 evaluations, each widened by a bound on its own roundings and on the roundings of d. Added to
+   that: how far a call's roundings of d (at most 16 ulps of the sum of its terms) move x, and 1e-15 for
+   E, t_k and the curve's coefficients being rounded doubles (their effect is ~1e-16). The bound is
+   loose by up to 3x, and a point fails as a whole where the per-call check would fail only some of its
+   inputs (near x' == 0), so a point that fails keeps the per-call check rather than the solver. */
+enum { CK_BZ_CERTIFY_NODES = 22 };
+static int ck_bz_certify_point(const ck_bezier *b, double E, double A1, double A2, const double *c, double f_lo,
+                               double f_hi, const double *nodes) {
+    const double u = 0x1p-53, n = CK_BEZIER_SEGMENTS_D;
+    const double ax = b->_x[0];
+    const double h = fmax(fabs(f_lo), fabs(f_hi));
+    double terms_d = 0.0; /* sum of |C_j| h^j: bounds |d| and the terms whose roundings d carries */
+    for (int j = 6; j >= 0; j--) terms_d = (terms_d + fabs(c[j])) * h;
+    const double slope = fabs(A1) + 2.0 * fabs(A2) * terms_d + 3.0 * fabs(ax) * terms_d * terms_d; /* >= |x'| */
+    const double moved = slope * 16.0 * u * terms_d;
+    double worst = 0.0;
+    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) {
+        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes[i];
+        double q = c[6];
+        for (int j = 5; j >= 0; j--) q = q * f + c[j];
+        const double d = q * f;
+        const double e = ((E - f / n) + A1 * d) + d * d * (A2 + ax * d);
+        const double terms_e = fabs(E) + fabs(f) / n + fabs(A1 * d) + d * d * (fabs(A2) + fabs(ax * d));
+        worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + moved);
+    }
+    return 3.0 * worst + moved + 1e-15 <= 9e-15; /* false for NaN */
+}
+
 /* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
    certificate, then d(f) = f q(f) on the row's range of f (|f| <= 1/2, the half inside [0, 1] at the
    ends), q of degree 6 interpolating (t(x) - t_k) / f at seven Chebyshev nodes (at f == 0 that is
-   dt/dx / 64), and the Taylor data of x and y at t_k. The error of d is ~1e-17 t^(8) here: about 1e-16 on
-   ordinary curves, which the fast path certifies without a Newton step. Near x'(t) == 0 the fit is
-   poor and the certificate sends those inputs to the full solver. */
+   dt/dx / 64), the Taylor data of x and y at t_k, and whether init certifies the point. The error of d
+   is ~1e-17 t^(8) here: about 1e-16 on ordinary curves, where init certifies every point. Near x'(t) == 0
+   the fit is poor, and the per-call check sends those inputs to the full solver. */
 static void ck_bz_build_table_d(ck_bezier *b) {
     enum { N = CK_BEZIER_SEGMENTS_D, D = 7 };
     const int y_ok = b->_y_scale[1] == 1.0;
     double lo = 0.0;
+    double nodes[CK_BZ_CERTIFY_NODES]; /* Chebyshev nodes of [-1, 1], mapped onto each point's range */
+    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) nodes[i] = ck_bz_chebyshev_node(i, CK_BZ_CERTIFY_NODES, -1.0, 1.0);
     for (int k = 0; k <= N; k++) {
         const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
         const double xk = (double)k / N;
@@ -263,9 +301,11 @@ static void ck_bz_build_table_d(ck_bezier *b) {
         /* E = x(t_k) - k/64; its rounding (~1e-17) is far inside the fast path's budget. Y is y(t_k) in the
            form that rounds monotonically at the ends (t_0 = 0, t_64 = 1 give exactly 0 and 1). */
         const int usable = y_ok && isfinite(b->_y[0] + b->_y[1] + b->_y[2]);
-        row[CK_BZ_D_E][k] = usable ? ck_bz_x(b, tk) - xk : NAN;
-        row[CK_BZ_D_A1][k] = ck_bz_dx(b, tk);
-        row[CK_BZ_D_A2][k] = 3.0 * b->_x[0] * tk + b->_x[1];
+        const double E = ck_bz_x(b, tk) - xk, A1 = ck_bz_dx(b, tk), A2 = 3.0 * b->_x[0] * tk + b->_x[1];
+        row[CK_BZ_D_E][k] = usable ? E : NAN;
+        row[CK_BZ_D_A1][k] = A1;
+        row[CK_BZ_D_A2][k] = A2;
+        row[CK_BZ_D_CHECK][k] = usable && ck_bz_certify_point(b, E, A1, A2, c, f_lo, f_hi, nodes) ? 0.0 : 1.0;
         row[CK_BZ_D_B1][k] = usable ? ck_bz_dy(b, tk) : 0.0;
         row[CK_BZ_D_B2][k] = usable ? 3.0 * b->_y[0] * tk + b->_y[1] : 0.0;
         row[CK_BZ_D_Y][k] = usable ? ck_bz_y(b, tk) : 0.0;

@@ -18,12 +18,14 @@
    With t_k a double near t(k/64) and the local coordinate f = 64 x - k, point k has:
      - d(f) = C1 f + C2 f^2 + ... + C7 f^7 ~ t(x) - t_k, fitted at init (error ~1e-16 on ordinary curves);
      - x and y around t_k exactly (both are cubics, so their Taylor series end after the cubic term):
-       x(t_k + d) = k/64 + E + A1 d + A2 d^2 + ax d^3 and y(t_k + d) = Y + B1 d + B2 d^2 + ay d^3.
-   A point whose data the fast path must not use has E = NaN. */
+       x(t_k + d) = k/64 + E + A1 d + A2 d^2 + ax d^3 and y(t_k + d) = Y + B1 d + B2 d^2 + ay d^3;
+     - CHECK: 0.0 where init proved that d(f) meets the double certificate for every f of the point (see
+       ck_bz_certify_point), 1.0 where a call must check its own residual.
+   A point whose data the fast path must not use has E = NaN (and CHECK = 1.0). */
 #define CK_BEZIER_SEGMENTS_D 64
 enum {
     CK_BZ_D_T, CK_BZ_D_C1, CK_BZ_D_C2, CK_BZ_D_C3, CK_BZ_D_C4, CK_BZ_D_C5, CK_BZ_D_C6, CK_BZ_D_C7,
-    CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_COUNT
+    CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_CHECK, CK_BZ_D_COUNT
 };
 
 /* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)), describing x and y

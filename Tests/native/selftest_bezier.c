@@ -1,7 +1,8 @@
 /*
  * Native checks of the bezier family: validation, exact ends, NaN, the end-tangent extensions, and
  * the contract's accuracy for value (double) and value_n (float) on every ISA against an independent
- * long double bisection (64-bit mantissa on x86-64, 113-bit on arm64).
+ * long double bisection (64-bit mantissa on x86-64, 113-bit on arm64), and one white-box check of what
+ * ck_bezier_init proves about its double table.
  */
 #include <float.h>
 #include <math.h>
@@ -9,6 +10,8 @@
 #include <stdlib.h>
 
 #include "selftest.h"
+
+#include "bezier/bezier_internal.h" /* check_certified_points reads the double table */
 
 /* Exact-enough y(x) for 0 <= x <= 1: bisection on x(t) in long double until the bracket is empty. */
 static long double reference_y(const double p[4], long double x) {
@@ -182,6 +185,50 @@ static void check_accuracy(void) {
     printf("bezier: worst double error %.3f of 1e-12 (beyond the band), worst float %.3f of 5e-7\n", worst_d, worst_f);
 }
 
+/* White box: every point of the double table that init certified (CHECK == 0, so calls skip their residual)
+   meets the certificate at every input it serves. Measured in long double from the table's own guess,
+   t = t_k + d(f), and the curve's cubic from its control points: |x(t) - x| <= 9e-15. The ordinary
+   curves must have every point certified (else their calls pay for the residual again). */
+static void check_certified_points(void) {
+    enum { N = CK_BEZIER_SEGMENTS_D, STEPS = 100 };
+    const double ordinary[][4] = {{0.25, 0.1, 0.25, 1}, {0.42, 0, 0.58, 1}, {0.2, 1, 0.42, 1}, {0.34, 1.56, 0.64, 1}};
+    int certified = 0, points = 0;
+    long double worst = 0;
+    for (int c = 0; c < CURVES + 4; c++) {
+        double p[4];
+        if (c < CURVES) curve(c, p);
+        else
+            for (int i = 0; i < 4; i++) p[i] = ordinary[c - CURVES][i];
+        ck_bezier b;
+        CHECK(ck_bezier_init(&b, p[0], p[1], p[2], p[3]) == CK_OK, "init curve %d", c);
+        const double(*row)[N + 1] = b._rows;
+        int curve_certified = 0;
+        for (int k = 0; k <= N; k++) {
+            points++;
+            if (row[CK_BZ_D_CHECK][k] != 0.0) continue;
+            certified++;
+            curve_certified++;
+            long double point_worst = 0;
+            double worst_x = 0;
+            for (int i = 0; i <= STEPS; i++) {
+                const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
+                const double x = (k + f_lo + (f_hi - f_lo) * i / STEPS) / N;
+                const long double f = (long double)x * N - k; /* exact, as in the fast path */
+                long double d = 0;
+                for (int j = 6; j >= 0; j--) d = (d + row[CK_BZ_D_C1 + j][k]) * f;
+                const long double t = row[CK_BZ_D_T][k] + d, s = 1 - t;
+                const long double r = 3.0L * p[0] * s * s * t + 3.0L * p[2] * s * t * t + t * t * t - x;
+                if (fabsl(r) > point_worst) point_worst = fabsl(r), worst_x = x;
+            }
+            if (point_worst > worst) worst = point_worst;
+            CHECK(point_worst <= 9e-15L, "curve %d (%g %g %g %g) point %d x %.17g: certified, residual %Lg", c, p[0],
+                  p[1], p[2], p[3], k, worst_x, point_worst);
+        }
+        if (c >= CURVES) CHECK(curve_certified == N + 1, "ordinary curve %d: %d of 65 points certified", c, curve_certified);
+    }
+    printf("bezier: init certified %d of %d points; worst residual there %.2Lg (bound 9e-15)\n", certified, points, worst);
+}
+
 static void check_slope(void) {
     ck_bezier b;
     ck_bezier_init(&b, 1, 0, 0, 1); /* x'(1/2) == 0, y'(1/2) == 3/2: vertical tangent at x = 1/2 */
@@ -261,4 +308,5 @@ void selftest_bezier(void) {
     check_ends_and_extrapolation();
     check_slope();
     check_accuracy();
+    check_certified_points();
 }
