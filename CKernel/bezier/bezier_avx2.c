@@ -9,9 +9,14 @@
  * y(t_k + d0) - h y'(t_k + d0) from the Taylor form of y at t_k, with y(t_k) as a float pair so only the
  * final addition rounds at the size of y. A lane is kept when |h| <= _tolerance[2] (the roundings then keep
  * |x' - x| < 1e-7, see bezier.c); lanes that fail, lie outside (0, 1), are NaN, or fall in a segment marked
- * NaN get their input back in y and are solved by the scalar solver afterwards.
+ * NaN get their input back in y and are solved by the scalar solver afterwards. Long out-of-place batches
+ * check whole chunks at once instead (ck_bz_chunk_avx2) and redo a chunk lane by lane only if it fails.
  */
 #include "bezier_internal.h"
+
+#include <math.h>
+
+#include <string.h>
 
 #if CK_ARCH_X86_64
 #include <immintrin.h>
@@ -53,13 +58,13 @@ static inline ck_bz_avx2_guess ck_bz_guess_avx2(const float (*g)[CK_BEZIER_BATCH
     return guess;
 }
 
-/* The second half: the certified step from the guess, and y. */
+/* The second half: the step from the guess, and y. Returns y; *h_out receives the step, whose size
+   certifies the lane (|h| <= _tolerance[2], false for NaN, so also for marked segments). */
 static inline __m256 ck_bz_finish_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS], const ck_bz_avx2_constants *c,
-                                       ck_bz_avx2_guess guess, __m256 *ok_out) {
+                                       ck_bz_avx2_guess guess, __m256 *h_out) {
     const __m256 ax = c->ax, ax3 = c->ax3, ay = c->ay, ay3 = c->ay3;
-    const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
     const __m256i k = guess.k;
-    const __m256 xv = guess.x, f = guess.f, d0 = guess.d0;
+    const __m256 f = guess.f, d0 = guess.d0;
 #define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(g[row]), k)
     const __m256 e = CK_BZ_ROW(CK_BZ_E), a1 = CK_BZ_ROW(CK_BZ_A1), a2 = CK_BZ_ROW(CK_BZ_A2);
     const __m256 b1 = CK_BZ_ROW(CK_BZ_B1), b2 = CK_BZ_ROW(CK_BZ_B2);
@@ -79,38 +84,87 @@ static inline __m256 ck_bz_finish_avx2(const float (*g)[CK_BEZIER_BATCH_SEGMENTS
     const __m256 dy = _mm256_fmadd_ps(d0, _mm256_fmadd_ps(ay3, d0, CK_BZ_ROW(CK_BZ_B2X2)), b1);
     const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_YH), _mm256_fnmadd_ps(h, dy, small));
 #undef CK_BZ_ROW
-    /* Kept: 0 < x < 1 and the step certified (both false for NaN, so also for marked segments). */
-    const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(xv, _mm256_setzero_ps(), _CMP_GT_OQ),
-                                        _mm256_cmp_ps(xv, _mm256_set1_ps(1.0f), _CMP_LT_OQ));
-    *ok_out = _mm256_and_ps(inside, _mm256_cmp_ps(_mm256_and_ps(h, abs_mask), c->tolerance, _CMP_LE_OQ));
+    *h_out = h;
     return yv;
 }
 
-static void ck_bz_vector_loop_avx2(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes) {
-    if (n == 0) return;
+static ck_bz_avx2_constants ck_bz_constants_avx2(const ck_bezier *b) {
     const ck_bz_avx2_constants c = {
         _mm256_set1_ps((float)b->_x[0]), _mm256_set1_ps((float)(3.0 * b->_x[0])),
         _mm256_set1_ps((float)b->_y[0]), _mm256_set1_ps((float)(3.0 * b->_y[0])),
         _mm256_set1_ps((float)b->_tolerance[2]),
     };
+    return c;
+}
+
+/* Every lane on its own: y, or x back where the lane is outside (0, 1) or not certified, and its bit in
+   ok_lanes. */
+static void ck_bz_lanes_avx2(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes) {
+    const ck_bz_avx2_constants c = ck_bz_constants_avx2(b);
+    const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
     const float(*g)[CK_BEZIER_BATCH_SEGMENTS] = b->_batch;
     ck_bz_avx2_guess guess = ck_bz_guess_avx2(g, _mm256_loadu_ps(x));
     for (size_t i = 0; i < n; i += 8) {
         /* The last iteration guesses its own vector again rather than read past the end. Loading before
            the store below keeps y == x safe: the next vector is not the one being written. */
         const ck_bz_avx2_guess next = ck_bz_guess_avx2(g, _mm256_loadu_ps(x + (i + 8 < n ? i + 8 : i)));
-        __m256 ok;
-        const __m256 yv = ck_bz_finish_avx2(g, &c, guess, &ok);
+        __m256 h;
+        const __m256 yv = ck_bz_finish_avx2(g, &c, guess, &h);
+        const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(guess.x, _mm256_setzero_ps(), _CMP_GT_OQ),
+                                            _mm256_cmp_ps(guess.x, _mm256_set1_ps(1.0f), _CMP_LT_OQ));
+        const __m256 ok = _mm256_and_ps(inside, _mm256_cmp_ps(_mm256_and_ps(h, abs_mask), c.tolerance, _CMP_LE_OQ));
         _mm256_storeu_ps(y + i, _mm256_blendv_ps(guess.x, yv, ok));
         ok_lanes[i / 8] = (uint8_t)_mm256_movemask_ps(ok);
         guess = next;
     }
 }
 
-/* Runs the vector loop over chunks, then solves the rare failed lanes one by one; keeping calls out
-   of the vector loop keeps its constants in registers. */
+/* The common case, a chunk whose every lane is inside (0, 1) and certified, with the checks folded into
+   two running maxima (two integer operations per check and vector instead of compares, masks, a blend
+   and a byte store; the loop is bound by the ports those share with the arithmetic). As integers,
+   0 < x < 1 is 1 <= bits(x) <= bits(1) - 1, so bits(x) - 1 (unsigned) stays below bits(1) - 1, and
+   |h| <= tolerance is bits(|h|) <= bits(tolerance) (NaN compares above both). Returns 0 if some lane
+   fails; y then holds garbage for the chunk, and x is unchanged (x != y). */
+enum { CK_BZ_CHUNK_AVX2 = 512 }; /* values: 2 KB of input, redone from L1 when the chunk fails */
+static int ck_bz_chunk_avx2(const ck_bezier *b, const float *x, float *y, size_t n) {
+    const ck_bz_avx2_constants c = ck_bz_constants_avx2(b);
+    const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff), one = _mm256_set1_epi32(1);
+    const float(*g)[CK_BEZIER_BATCH_SEGMENTS] = b->_batch;
+    __m256i x_max = _mm256_setzero_si256(), h_max = _mm256_setzero_si256();
+    ck_bz_avx2_guess guess = ck_bz_guess_avx2(g, _mm256_loadu_ps(x));
+    for (size_t i = 0; i < n; i += 8) {
+        const ck_bz_avx2_guess next = ck_bz_guess_avx2(g, _mm256_loadu_ps(x + (i + 8 < n ? i + 8 : i)));
+        __m256 h;
+        const __m256 yv = ck_bz_finish_avx2(g, &c, guess, &h);
+        _mm256_storeu_ps(y + i, yv);
+        x_max = _mm256_max_epu32(x_max, _mm256_sub_epi32(_mm256_castps_si256(guess.x), one));
+        h_max = _mm256_max_epi32(h_max, _mm256_and_si256(_mm256_castps_si256(h), abs_mask));
+        guess = next;
+    }
+    const __m256i x_fail = _mm256_cmpgt_epi32(x_max, _mm256_set1_epi32(0x3f7ffffe)); /* x_max < 2^31 here */
+    const __m256i x_wrapped = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x_max);  /* x_max >= 2^31 */
+    const __m256i h_fail = _mm256_cmpgt_epi32(h_max, _mm256_castps_si256(c.tolerance));
+    return _mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(x_fail, x_wrapped), h_fail),
+                              _mm256_set1_epi32(-1));
+}
+
+/* Chunks of input that the running maxima certify as a whole; a chunk that fails (x = 0 or 1, NaN, a rare
+   uncertified step) runs again lane by lane, and the lanes that fail there go to the scalar solver. In
+   place, a failed chunk would have lost its inputs, and a curve with a marked segment (a vertical
+   tangent: x1 == 0 or x2 == 1) fails most chunks of spread-out input, so those go lane by lane from the
+   start. Keeping calls out of the vector loops keeps their constants in registers. */
 static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, size_t n) {
-    ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_vector_loop_avx2);
+    int marked = 0;
+    for (int k = 0; k < CK_BEZIER_BATCH_SEGMENTS; k++) marked |= isnan(b->_batch[CK_BZ_E][k]);
+    if (x == y || marked) {
+        ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_lanes_avx2);
+        return;
+    }
+    for (size_t start = 0; start < n; start += CK_BZ_CHUNK_AVX2) {
+        const size_t count = n - start < CK_BZ_CHUNK_AVX2 ? n - start : CK_BZ_CHUNK_AVX2;
+        if (!ck_bz_chunk_avx2(b, x + start, y + start, count))
+            ck_bezier_value_n_blocks(b, x + start, y + start, count, 8, ck_bz_lanes_avx2);
+    }
 }
 
 /* The double fast path with fused multiply-adds: a shorter chain (see bezier_value.h). */

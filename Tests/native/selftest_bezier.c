@@ -229,6 +229,39 @@ static void check_certified_points(void) {
     printf("bezier: init certified %d of %d points; worst residual there %.2Lg (bound 9e-15)\n", certified, points, worst);
 }
 
+/* Long batches, which SIMD paths may certify chunk by chunk: each value equals the same value computed
+   alone (the arithmetic per lane is the same whichever way a lane is certified), with failing lanes (0,
+   1, NaN, outside) placed in some chunks and not others, out of place and in place. */
+static void check_long_batches(void) {
+    ck_isa simd[3];
+    const int nsimd = selftest_simd_isas(simd);
+    const ck_isa previous = ck_isa_active();
+    enum { LONG = 2600 };
+    static float xs[LONG], ys[LONG], in_place[LONG];
+    for (int c = 0; c < NAMED; c++) {
+        ck_bezier b;
+        CHECK(ck_bezier_init(&b, named[c][0], named[c][1], named[c][2], named[c][3]) == CK_OK, "init");
+        for (int i = 0; i < LONG; i++) xs[i] = (float)uniform();
+        xs[700] = 1.0f, xs[1500] = NAN, xs[1501] = 0.0f, xs[2599] = -0.5f; /* chunks 2, 3 and the last fail */
+        for (int v = -1; v < nsimd; v++) {
+            ck_isa_set(v < 0 ? CK_ISA_SCALAR : simd[v]);
+            CHECK(ck_bezier_value_n(&b, xs, ys, LONG) == CK_OK, "long batch");
+            for (int i = 0; i < LONG; i++) in_place[i] = xs[i];
+            CHECK(ck_bezier_value_n(&b, in_place, in_place, LONG) == CK_OK, "long batch in place");
+            int same = 1, first = -1;
+            for (int i = 0; i < LONG; i++) {
+                float alone;
+                ck_bezier_value_n(&b, xs + i, &alone, 1);
+                const int equal = (ys[i] == alone && in_place[i] == alone) || (isnan(ys[i]) && isnan(alone) && isnan(in_place[i]));
+                if (!equal && first < 0) first = i;
+                same &= equal;
+            }
+            CHECK(same, "isa %d curve %d: long batch differs from single values first at %d", v < 0 ? 0 : simd[v], c, first);
+        }
+        ck_isa_set(previous);
+    }
+}
+
 static void check_slope(void) {
     ck_bezier b;
     ck_bezier_init(&b, 1, 0, 0, 1); /* x'(1/2) == 0, y'(1/2) == 3/2: vertical tangent at x = 1/2 */
@@ -308,5 +341,6 @@ void selftest_bezier(void) {
     check_ends_and_extrapolation();
     check_slope();
     check_accuracy();
+    check_long_batches();
     check_certified_points();
 }
