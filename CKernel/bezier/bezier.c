@@ -226,38 +226,45 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
 
 /* Proves at init, for every f of point k at once, what the fast path (bezier_value.h) otherwise checks
    on each call: that the guess d(f) meets the double certificate, |x(t_k + d(f)) - x| <= 9e-15, so the
-   returned y(t_k + d) is y(x') with |x' - x| < 1e-14 as in the solver. The residual
+   returned y(t_k + d) is y(x') with |x' - x| < 1e-14 as in the solver (x(t) is the cubic with the curve's
+   double coefficients _x, as there). The residual
        e(f) = x(t_k + d(f)) - (k + f)/64 = (E - f/64) + A1 d + A2 d^2 + ax d^3
    is a polynomial of degree 21 in f (x is a cubic in d, d of degree 7 in f). It equals its interpolant
    at 22 Chebyshev nodes of the point's range of f, and that interpolant is at most the Lebesgue constant
    (below 2/pi ln 22 + 1 < 3 for Chebyshev nodes, Rivlin) times its largest value at the nodes, so
        max |e| <= 3 max_i |e(f_i)|
    from 22 evaluations, each widened by a bound on its own roundings and on the roundings of d. Added to
-   that: how far a call's roundings of d (at most 16 ulps of the sum of its terms) move x, and 1e-15 for
-   E, t_k and the curve's coefficients being rounded doubles (their effect is ~1e-16). The bound is
-   loose by up to 3x, and a point fails as a whole where the per-call check would fail only some of its
-   inputs (near x' == 0), so a point that fails keeps the per-call check rather than the solver. */
+   that: how far a call's roundings of d (at most 16 ulps of the sum of its terms) move x, and what the
+   roundings of E, A1 and A2 themselves can contribute. The bound is loose by up to 3x, and a point fails
+   as a whole where the per-call check would fail only some of its inputs (near x' == 0), so a point that
+   fails keeps the per-call check rather than the solver. */
 enum { CK_BZ_CERTIFY_NODES = 22 };
-static int ck_bz_certify_point(const ck_bezier *b, double E, double A1, double A2, const double *c, double f_lo,
-                               double f_hi, const double *nodes) {
+static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A1, double A2, const double *c,
+                               double f_lo, double f_hi, const double *nodes) {
     const double u = 0x1p-53, n = CK_BEZIER_SEGMENTS_D;
-    const double ax = b->_x[0];
+    const double ax = fabs(b->_x[0]), bx = fabs(b->_x[1]), cx = fabs(b->_x[2]);
     const double h = fmax(fabs(f_lo), fabs(f_hi));
     double terms_d = 0.0; /* sum of |C_j| h^j: bounds |d| and the terms whose roundings d carries */
     for (int j = 6; j >= 0; j--) terms_d = (terms_d + fabs(c[j])) * h;
-    const double slope = fabs(A1) + 2.0 * fabs(A2) * terms_d + 3.0 * fabs(ax) * terms_d * terms_d; /* >= |x'| */
+    const double slope = fabs(A1) + 2.0 * fabs(A2) * terms_d + 3.0 * ax * terms_d * terms_d; /* >= |x'| */
     const double moved = slope * 16.0 * u * terms_d;
+    /* The stored E, A1 and A2 are rounded: E = x(t_k) - k/64 carries the few roundings of x(t_k) (the
+       subtraction is exact, Sterbenz), A1 and A2 a few of their own, multiplying d and d^2. The true
+       residual differs from the one with stored values by at most this, at every f. */
+    const double coefficients = 8.0 * u * (cx * tk + tk * tk * (ax * tk + bx)) +
+                                8.0 * u * (cx + 2.0 * bx * tk + 3.0 * ax * tk * tk) * terms_d +
+                                8.0 * u * (3.0 * ax * tk + bx) * terms_d * terms_d;
     double worst = 0.0;
     for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) {
         const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes[i];
         double q = c[6];
         for (int j = 5; j >= 0; j--) q = q * f + c[j];
         const double d = q * f;
-        const double e = ((E - f / n) + A1 * d) + d * d * (A2 + ax * d);
-        const double terms_e = fabs(E) + fabs(f) / n + fabs(A1 * d) + d * d * (fabs(A2) + fabs(ax * d));
+        const double e = ((E - f / n) + A1 * d) + d * d * (A2 + b->_x[0] * d);
+        const double terms_e = fabs(E) + fabs(f) / n + fabs(A1 * d) + d * d * (fabs(A2) + ax * fabs(d));
         worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + moved);
     }
-    return 3.0 * worst + moved + 1e-15 <= 9e-15; /* false for NaN */
+    return 3.0 * worst + moved + coefficients <= 9e-15; /* false for NaN */
 }
 
 /* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
@@ -305,7 +312,7 @@ static void ck_bz_build_table_d(ck_bezier *b) {
         row[CK_BZ_D_E][k] = usable ? E : NAN;
         row[CK_BZ_D_A1][k] = A1;
         row[CK_BZ_D_A2][k] = A2;
-        row[CK_BZ_D_CHECK][k] = usable && ck_bz_certify_point(b, E, A1, A2, c, f_lo, f_hi, nodes) ? 0.0 : 1.0;
+        row[CK_BZ_D_CHECK][k] = usable && ck_bz_certify_point(b, tk, E, A1, A2, c, f_lo, f_hi, nodes) ? 0.0 : 1.0;
         row[CK_BZ_D_B1][k] = usable ? ck_bz_dy(b, tk) : 0.0;
         row[CK_BZ_D_B2][k] = usable ? 3.0 * b->_y[0] * tk + b->_y[1] : 0.0;
         row[CK_BZ_D_Y][k] = usable ? ck_bz_y(b, tk) : 0.0;
