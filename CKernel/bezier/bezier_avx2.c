@@ -16,8 +16,6 @@
 
 #include <math.h>
 
-#include <string.h>
-
 #if CK_ARCH_X86_64
 #include <immintrin.h>
 
@@ -120,8 +118,9 @@ static void ck_bz_lanes_avx2(const ck_bezier *b, const float *x, float *y, size_
 }
 
 /* The common case, a chunk whose every lane is inside (0, 1) and certified, with the checks folded into
-   two running maxima (two integer operations per check and vector instead of compares, masks, a blend
-   and a byte store; the loop is bound by the ports those share with the arithmetic). As integers,
+   two running maxima: two integer operations per check and vector instead of compares, masks, a blend
+   and a byte store (57 instructions per vector instead of 63; the loop is bound by how many vectors'
+   dependency chains the scheduler can hold, so fewer instructions each measured 5 % faster). As integers,
    0 < x < 1 is 1 <= bits(x) <= bits(1) - 1, so bits(x) - 1 (unsigned) stays below bits(1) - 1, and
    |h| <= tolerance is bits(|h|) <= bits(tolerance) (NaN compares above both). Returns 0 if some lane
    fails; y then holds garbage for the chunk, and x is unchanged (x != y). */

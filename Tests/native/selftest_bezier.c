@@ -225,9 +225,11 @@ static void check_certified_points(void) {
             CHECK(point_worst <= 9e-15L, "curve %d (%g %g %g %g) point %d x %.17g: certified, residual %Lg", c, p[0],
                   p[1], p[2], p[3], k, worst_x, point_worst);
         }
-        if (c >= CURVES) CHECK(curve_certified == N + 1, "ordinary curve %d: %d of 65 points certified", c, curve_certified);
+        if (c >= CURVES)
+            CHECK(curve_certified == N + 1, "ordinary curve %d: %d of 65 points certified", c, curve_certified);
     }
-    printf("bezier: init certified %d of %d points; worst residual there %.2Lg (bound 9e-15)\n", certified, points, worst);
+    printf("bezier: init certified %d of %d points; worst residual there %.2Lg (bound 9e-15)\n", certified, points,
+           worst);
 }
 
 /* Long batches, which SIMD paths may certify chunk by chunk: each value equals the same value computed
@@ -253,11 +255,13 @@ static void check_long_batches(void) {
             for (int i = 0; i < LONG; i++) {
                 float alone;
                 ck_bezier_value_n(&b, xs + i, &alone, 1);
-                const int equal = (ys[i] == alone && in_place[i] == alone) || (isnan(ys[i]) && isnan(alone) && isnan(in_place[i]));
+                const int equal = (ys[i] == alone && in_place[i] == alone) ||
+                                  (isnan(ys[i]) && isnan(alone) && isnan(in_place[i]));
                 if (!equal && first < 0) first = i;
                 same &= equal;
             }
-            CHECK(same, "isa %d curve %d: long batch differs from single values first at %d", v < 0 ? 0 : simd[v], c, first);
+            CHECK(same, "isa %d curve %d: long batch differs from single values first at %d", v < 0 ? 0 : simd[v], c,
+                  first);
         }
         ck_isa_set(previous);
     }
