@@ -889,7 +889,6 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
         }
 }
 
-
 /* Small pixel j has its centre at full-resolution (j + 0.5) k, so output x = m k + p samples small position
    u = (2x + 1 - k) / (2k) between ring indices m + (p >= k/2) and the next, with weight f = (2p + 1 + k) mod 2k
    on the second (out of 2k): for k = 4, pixels p = 0..3 of block m take (3, 5, 0), (1, 7, 0), (0, 7, 1),

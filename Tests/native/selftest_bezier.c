@@ -234,13 +234,14 @@ static void check_certified_points(void) {
 
 /* Long batches, which SIMD paths may certify chunk by chunk: each value equals the same value computed
    alone (the arithmetic per lane is the same whichever way a lane is certified), with failing lanes (0,
-   1, NaN, outside) placed in some chunks and not others, out of place and in place. */
+   1, NaN, outside) placed in some chunks and not others, out of place and in place; and each SIMD value
+   is within the float bound of the scalar path's (as in check_accuracy). */
 static void check_long_batches(void) {
     ck_isa simd[3];
     const int nsimd = selftest_simd_isas(simd);
     const ck_isa previous = ck_isa_active();
     enum { LONG = 2600 };
-    static float xs[LONG], ys[LONG], in_place[LONG];
+    static float xs[LONG], ys[LONG], in_place[LONG], scalar[LONG];
     for (int c = 0; c < NAMED; c++) {
         ck_bezier b;
         CHECK(ck_bezier_init(&b, named[c][0], named[c][1], named[c][2], named[c][3]) == CK_OK, "init");
@@ -262,6 +263,23 @@ static void check_long_batches(void) {
             }
             CHECK(same, "isa %d curve %d: long batch differs from single values first at %d", v < 0 ? 0 : simd[v], c,
                   first);
+            if (v < 0) {
+                for (int i = 0; i < LONG; i++) scalar[i] = ys[i];
+                continue;
+            }
+            int near = 1, far = -1;
+            for (int i = 0; i < LONG && near; i++) {
+                if (isnan(xs[i])) {
+                    near = isnan(ys[i]) && isnan(scalar[i]);
+                } else if (fabsf(ys[i] - scalar[i]) > 5e-7f) { /* the band only where the curve is steep */
+                    const double x = xs[i];
+                    const double band = x < 0 || x > 1 ? 1e-7 * fabs(scalar[i]) : reference_band(named[c], x, 1e-7);
+                    near = fabs((double)ys[i] - scalar[i]) <= 5e-7 + 2 * band;
+                }
+                if (!near) far = i;
+            }
+            CHECK(near, "isa %d curve %d: long batch value %d is %.9g, scalar %.9g", simd[v], c, far,
+                  far >= 0 ? ys[far] : 0, far >= 0 ? scalar[far] : 0);
         }
         ck_isa_set(previous);
     }
