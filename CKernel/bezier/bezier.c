@@ -32,10 +32,10 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 15 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 22 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
 _Static_assert(CK_BZ_BATCH_ROWS == 14, "ck_bezier._batch has 14 rows");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
-_Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 15, "ck_bezier._rows is [15][65]: 15 quantities at k/64");
+_Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 22, "ck_bezier._rows is [22][65]: 22 quantities at k/64");
 
 /* Estrin forms (t and t^2 in parallel: four dependent operations instead of six), plain multiply-add
    so the portable build needs no FMA instruction. The solver is latency-bound, so this matters. */
@@ -267,6 +267,44 @@ static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A
     return 3.0 * worst + moved + coefficients <= 9e-15; /* false for NaN */
 }
 
+/* Proves at init, for every f of point k at once, that Q(f) = Y + f (Q1 + Q2 f + ... + Q7 f^6) as a call
+   computes it is within 1e-13 of y(t_k + d(f)), the exact y of the curve's cubic at the parameter whose x
+   ck_bz_certify_point proved within 1e-14 of x: so the fast path may return Q(f) alone (see bezier_value.h).
+   As there, the difference
+       Q(f) - y(t_k + d(f)) = f q(f) - (B1 d + B2 d^2 + ay d^3)   (Y cancels)
+   is a polynomial of degree 21 in f, so it is at most 3 times its largest value at 22 Chebyshev nodes,
+   each widened by a bound on its own roundings (of its terms, and of d there). Added: the roundings of a
+   call's Q(f) (at most 16 ulps of the sum of its terms) and of the stored Y, B1, B2 (a few ulps of the
+   terms of y(t_k) and its derivatives, each times its power of |d|). The margin to the contract's 1e-12 is
+   10; on the four ordinary curves of the benchmark Q is within 7e-15 (measured in long double). */
+static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, double B2, const double *c,
+                           const double *cy, double f_lo, double f_hi, const double *nodes) {
+    const double u = 0x1p-53;
+    const double ay = fabs(b->_y[0]), by = fabs(b->_y[1]), cy1 = fabs(b->_y[2]);
+    const double h = fmax(fabs(f_lo), fabs(f_hi));
+    double terms_d = 0.0, terms_q = 0.0; /* sums of |C_j| h^j and |Q_j| h^j */
+    for (int j = 6; j >= 0; j--) {
+        terms_d = (terms_d + fabs(c[j])) * h;
+        terms_q = (terms_q + fabs(cy[j])) * h;
+    }
+    const double slope = fabs(B1) + 2.0 * fabs(B2) * terms_d + 3.0 * ay * terms_d * terms_d; /* >= |y'| */
+    const double call = 16.0 * u * (fabs(Y) + terms_q);
+    const double coefficients = 8.0 * u * (1.0 + cy1 * tk + tk * tk * (ay * tk + by)) +
+                                8.0 * u * (cy1 + 2.0 * by * tk + 3.0 * ay * tk * tk) * terms_d +
+                                8.0 * u * (3.0 * ay * tk + by) * terms_d * terms_d;
+    double worst = 0.0;
+    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) {
+        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes[i];
+        double q = c[6], qy = cy[6];
+        for (int j = 5; j >= 0; j--) q = q * f + c[j], qy = qy * f + cy[j];
+        const double d = q * f;
+        const double e = qy * f - (B1 * d + d * d * (B2 + b->_y[0] * d));
+        const double terms_e = terms_q + fabs(B1 * d) + d * d * (fabs(B2) + ay * fabs(d));
+        worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + slope * 16.0 * u * terms_d);
+    }
+    return 3.0 * worst + call + coefficients <= 1e-13; /* false for NaN */
+}
+
 /* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
    certificate, then d(f) = f q(f) on the row's range of f (|f| <= 1/2, the half inside [0, 1] at the
    ends), q of degree 6 interpolating (t(x) - t_k) / f at seven Chebyshev nodes (at f == 0 that is
@@ -286,36 +324,49 @@ static void ck_bz_build_table_d(ck_bezier *b) {
            vertical tangent (as (1, 0, 0, 1) at 1/2) that start is the exact root, which slope reports. */
         const double tk =
             k == 0 ? 0.0 : k == N ? 1.0 : ck_bz_solve_bracketed(b, xk, fmax(xk, lo), lo, 1.0, b->_tolerance[0]);
-        double f[D], g[D], c[D];
+        /* B1 = y'(t_k), B2 = y''(t_k)/2 as in bezier_internal.h; Y in the form that rounds monotonically at
+           the ends (t_0 = 0, t_64 = 1 give exactly 0 and 1). */
+        const int usable = y_ok && isfinite(b->_y[0] + b->_y[1] + b->_y[2]);
+        const double B1 = usable ? ck_bz_dy(b, tk) : 0.0, B2 = usable ? 3.0 * b->_y[0] * tk + b->_y[1] : 0.0;
+        const double Y = usable ? ck_bz_y(b, tk) : 0.0;
+        /* g: (t(x) - t_k) / f at the nodes; gy: (y(t(x)) - Y) / f, from the exact Taylor form of y at t_k
+           (t - t_k rounds once, relative to itself), so Y cancels without a rounding at its size. */
+        double f[D], g[D], gy[D], c[D], cy[D];
         for (int j = 0; j < D; j++) {
             f[j] = ck_bz_chebyshev_node(j, D, f_lo, f_hi);
             if (fabs(f[j]) < 1e-9) { /* the middle node of a symmetric row */
                 const double dx = ck_bz_dx(b, tk);
                 f[j] = 0.0;
                 g[j] = dx > 0 ? 1.0 / (N * dx) : 0.0;
+                gy[j] = B1 * g[j];
                 continue;
             }
             const double x = (k + f[j]) / N;
             const double t = ck_bz_solve_from(b, x, lo);
-            g[j] = (t - tk) / f[j];
+            const double dt = t - tk;
+            g[j] = dt / f[j];
+            gy[j] = (B1 * dt + dt * dt * (B2 + b->_y[0] * dt)) / f[j];
             if (f[j] < 0) lo = t; /* the points left of k/64 bracket what follows */
         }
         lo = tk;
         ck_bz_fit(D, f, g, c);
+        ck_bz_fit(D, f, gy, cy);
         double(*row)[CK_BEZIER_SEGMENTS_D + 1] = b->_rows;
         row[CK_BZ_D_T][k] = tk;
         for (int j = 0; j < D; j++) row[CK_BZ_D_C1 + j][k] = c[j];
-        /* E = x(t_k) - k/64; its rounding (~1e-17) is far inside the fast path's budget. Y is y(t_k) in the
-           form that rounds monotonically at the ends (t_0 = 0, t_64 = 1 give exactly 0 and 1). */
-        const int usable = y_ok && isfinite(b->_y[0] + b->_y[1] + b->_y[2]);
+        for (int j = 0; j < D; j++) row[CK_BZ_D_Q1 + j][k] = usable ? cy[j] : 0.0;
+        /* E = x(t_k) - k/64; its rounding (~1e-17) is far inside the fast path's budget. */
         const double E = ck_bz_x(b, tk) - xk, A1 = ck_bz_dx(b, tk), A2 = 3.0 * b->_x[0] * tk + b->_x[1];
         row[CK_BZ_D_E][k] = usable ? E : NAN;
         row[CK_BZ_D_A1][k] = A1;
         row[CK_BZ_D_A2][k] = A2;
-        row[CK_BZ_D_CHECK][k] = usable && ck_bz_certify_point(b, tk, E, A1, A2, c, f_lo, f_hi, nodes) ? 0.0 : 1.0;
-        row[CK_BZ_D_B1][k] = usable ? ck_bz_dy(b, tk) : 0.0;
-        row[CK_BZ_D_B2][k] = usable ? 3.0 * b->_y[0] * tk + b->_y[1] : 0.0;
-        row[CK_BZ_D_Y][k] = usable ? ck_bz_y(b, tk) : 0.0;
+        const int x_certified = usable && ck_bz_certify_point(b, tk, E, A1, A2, c, f_lo, f_hi, nodes);
+        const int y_certified = x_certified && ck_bz_certify_y(b, tk, Y, B1, B2, c, cy, f_lo, f_hi, nodes);
+        row[CK_BZ_D_CHECK][k] =
+            y_certified ? CK_BZ_CERTIFIED_Y : x_certified ? CK_BZ_CERTIFIED_X : CK_BZ_CERTIFIED_NONE;
+        row[CK_BZ_D_B1][k] = B1;
+        row[CK_BZ_D_B2][k] = B2;
+        row[CK_BZ_D_Y][k] = Y;
     }
 }
 

@@ -19,14 +19,21 @@
      - d(f) = C1 f + C2 f^2 + ... + C7 f^7 ~ t(x) - t_k, fitted at init (error ~1e-16 on ordinary curves);
      - x and y around t_k exactly (both are cubics, so their Taylor series end after the cubic term):
        x(t_k + d) = k/64 + E + A1 d + A2 d^2 + ax d^3 and y(t_k + d) = Y + B1 d + B2 d^2 + ay d^3;
-     - CHECK: 0.0 where init proved that d(f) meets the double certificate for every f of the point (see
-       ck_bz_certify_point), 1.0 where a call must check its own residual.
-   A point whose data the fast path must not use has E = NaN (and CHECK = 1.0). */
+     - Q(f) = Y + Q1 f + ... + Q7 f^7 ~ y(t_k + d(f)), fitted at init like d: y as a function of x directly;
+     - CHECK, what init proved for every f of the point (see ck_bz_certify_point and ck_bz_certify_y):
+       CK_BZ_CERTIFIED_Y (0.0) where Q(f) is within 1e-13 of y(t_k + d(f)) and d(f) meets the double
+       certificate, so a call returns Q(f) alone; CK_BZ_CERTIFIED_X (1.0) where only d(f) was proved, so a
+       call returns y(t_k + d(f)); CK_BZ_CERTIFIED_NONE (2.0) where a call must check its own residual.
+   A point whose data the fast path must not use has E = NaN (and CHECK = CK_BZ_CERTIFIED_NONE). */
 #define CK_BEZIER_SEGMENTS_D 64
 enum {
     CK_BZ_D_T, CK_BZ_D_C1, CK_BZ_D_C2, CK_BZ_D_C3, CK_BZ_D_C4, CK_BZ_D_C5, CK_BZ_D_C6, CK_BZ_D_C7,
-    CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_CHECK, CK_BZ_D_COUNT
+    CK_BZ_D_E, CK_BZ_D_A1, CK_BZ_D_A2, CK_BZ_D_B1, CK_BZ_D_B2, CK_BZ_D_Y, CK_BZ_D_CHECK,
+    CK_BZ_D_Q1, CK_BZ_D_Q2, CK_BZ_D_Q3, CK_BZ_D_Q4, CK_BZ_D_Q5, CK_BZ_D_Q6, CK_BZ_D_Q7, CK_BZ_D_COUNT
 };
+#define CK_BZ_CERTIFIED_Y 0.0
+#define CK_BZ_CERTIFIED_X 1.0
+#define CK_BZ_CERTIFIED_NONE 2.0
 
 /* Rows of ck_bezier._batch, one float per eighth k of x (x in [k/8, (k+1)/8)), describing x and y
    exactly around a float node t_k near t(k/8) (both are cubics, so their Taylor series at t_k end after

@@ -93,7 +93,7 @@ typedef struct ck_bezier {
     double _gradient[2];  /* slope of the end-tangent extensions before 0 and after 1 */
     double _tolerance[3]; /* largest accepted final Newton step in t: double, float, AVX2 batch */
     float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
-    double _rows[15][65];   /* double calls: per x = k/64, a node t_k, the guess of t - t_k and x, y around t_k */
+    double _rows[22][65];   /* double calls: per x = k/64, a node t_k, guesses of t - t_k and y, x and y around t_k */
     float _batch[14][8];    /* AVX2 float batch: per eighth of x, Taylor data of x and y at a node, guess */
 } ck_bezier;
 
