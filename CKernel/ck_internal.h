@@ -39,7 +39,7 @@ typedef struct ck_ops {
    ck_bezier_value would then spill and reload its argument and set up a frame on every call. It is a
    pointer rather than an index so that an entry point reaches its table in one load, where the index
    needed a clamp for the unselected state, a scale and an add (ck_bezier_value's dispatch went from 13
-   instructions to 8; a whole call is about 50). */
+   instructions to 8, and to 6 where it compares the row itself; a whole call is about 45). */
 #if defined(__ELF__) || defined(__APPLE__)
 #define CK_HIDDEN __attribute__((visibility("hidden")))
 #else

@@ -20,7 +20,7 @@
  * r = x(t_k + d) - x with the exact constant k/64 - x = -f/64 cancelled first, so r carries only the
  * roundings of its small terms (~1e-18). |r| <= 9e-15 proves that the returned y(t_k + d) is y(x') with
  * |x' - x| < 1e-14; its own roundings are two roundings at the size of y (and one in Y). Anything else
- * (x outside (0, 1), NaN, a poor guess near a vertical tangent, rows marked E = NaN) takes
+ * (x outside [0, 1], NaN, a poor guess near a vertical tangent, rows marked E = NaN) takes
  * ck_bezier_value_trusted, the full bracketed solver.
  */
 #include <math.h>
@@ -28,7 +28,11 @@
 #include <string.h>
 
 double CK_BZ_VALUE_NAME(const ck_bezier *b, double x) {
-    if (!(fabs(x - 0.5) < 0.5)) return ck_bezier_value_trusted(b, x); /* 0 < x < 1, false for NaN */
+    /* 0 <= x <= 1 as one unsigned compare of the bits (-0, negatives, NaN and x > 1 are above 1.0's bits);
+       the ends are exact here too: f == 0 gives Y, which is exactly 0 at t_0 = 0 and 1 at t_64 = 1. */
+    uint64_t x_bits;
+    memcpy(&x_bits, &x, sizeof x_bits);
+    if (x_bits > 0x3FF0000000000000u) return ck_bezier_value_trusted(b, x);
     /* Point k = round(64 x): 64 x + 1.5 * 2^52 (64 x is exact) rounds it into the low mantissa bits, so no
        float-to-int conversion sits on the chain; f = 64 x - k in [-1/2, 1/2] is exact. */
     const double shifted = CK_BZ_MADD(x, (double)CK_BEZIER_SEGMENTS_D, 0x1.8p52);
