@@ -32,8 +32,9 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 22 * 65 * 8 + 14 * 8 * 4, "ck_bezier has no padding");
-_Static_assert(CK_BZ_BATCH_ROWS == 14, "ck_bezier._batch has 14 rows");
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 22 * 65 * 8 + 14 * 8 * 4 + 12 * 8 * 4,
+               "ck_bezier has no padding");
+_Static_assert(CK_BZ_BATCH_ROWS == 14 && CK_BZ_DIRECT_ROWS == 12, "ck_bezier._batch has 14 rows, _direct 12");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 22, "ck_bezier._rows is [22][65]: 22 quantities at k/64");
 
@@ -216,6 +217,19 @@ static double ck_bz_chebyshev_node(int j, int n, double lo, double hi) {
     return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cos((2.0 * j + 1.0) * 3.14159265358979323846 / (2.0 * n));
 }
 
+/* The certificates' nodes (see ck_bz_certify_point): count Chebyshev nodes of [-1, 1], mapped onto each
+   point's range there, and a bound on their Lebesgue constant. */
+typedef struct ck_bz_nodes {
+    int count;       /* 3m + 1 for d of degree m */
+    double lebesgue; /* 2/pi ln(count + 1) + 1, rounded up */
+    double x[25];
+} ck_bz_nodes;
+static ck_bz_nodes ck_bz_make_nodes(int count, double lebesgue) {
+    ck_bz_nodes nodes = {count, lebesgue, {0}};
+    for (int i = 0; i < count; i++) nodes.x[i] = ck_bz_chebyshev_node(i, count, -1.0, 1.0);
+    return nodes;
+}
+
 /* t(x) for x in [x(lo), 1] to the certificate, starting one Newton step from lo: the table builders
    solve their points in increasing order, so lo (the previous point's t) is close and a bracket. */
 static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
@@ -229,25 +243,28 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
    returned y(t_k + d) is y(x') with |x' - x| < 1e-14 as in the solver (x(t) is the cubic with the curve's
    double coefficients _x, as there). The residual
        e(f) = x(t_k + d(f)) - (k + f)/64 = (E - f/64) + A1 d + A2 d^2 + ax d^3
-   is a polynomial of degree 21 in f (x is a cubic in d, d of degree 7 in f). It equals its interpolant
-   at 22 Chebyshev nodes of the point's range of f, and that interpolant is at most the Lebesgue constant
-   (below 2/pi ln 22 + 1 < 3 for Chebyshev nodes, Rivlin) times its largest value at the nodes, so
+   is a polynomial of degree 3m in f (x is a cubic in d, d = C1 f + ... + Cm f^m; m = 7 here). It equals
+   its interpolant at 3m + 1 Chebyshev nodes of the point's range of f, and that interpolant is at most the
+   Lebesgue constant (below 2/pi ln(3m + 2) + 1 for Chebyshev nodes, Rivlin: < 3 for 22 nodes) times its
+   largest value at the nodes, so
        max |e| <= 3 max_i |e(f_i)|
    from 22 evaluations, each widened by a bound on its own roundings and on the roundings of d. Added to
-   that: how far a call's roundings of d (at most 16 ulps of the sum of its terms) move x, and what the
+   that: how far a call's roundings of d (call_rounding times the sum of its terms: 16 ulps for the double
+   table's n = 64 points, see ck_bz_build_direct_table for the float one's 8) move x, and what the
    roundings of E, A1 and A2 themselves can contribute. The bound is loose by up to 3x, and a point fails
    as a whole where the per-call check would fail only some of its inputs (near x' == 0), so a point that
    fails keeps the per-call check rather than the solver. */
-enum { CK_BZ_CERTIFY_NODES = 22 };
 static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A1, double A2, const double *c,
-                               double f_lo, double f_hi, const double *nodes) {
-    const double u = 0x1p-53, n = CK_BEZIER_SEGMENTS_D;
+                               double f_lo, double f_hi, const ck_bz_nodes *nodes, double n,
+                               double call_rounding, double bound) {
+    const double u = 0x1p-53;
+    const int m = (nodes->count - 1) / 3;
     const double ax = fabs(b->_x[0]), bx = fabs(b->_x[1]), cx = fabs(b->_x[2]);
     const double h = fmax(fabs(f_lo), fabs(f_hi));
     double terms_d = 0.0; /* sum of |C_j| h^j: bounds |d| and the terms whose roundings d carries */
-    for (int j = 6; j >= 0; j--) terms_d = (terms_d + fabs(c[j])) * h;
+    for (int j = m - 1; j >= 0; j--) terms_d = (terms_d + fabs(c[j])) * h;
     const double slope = fabs(A1) + 2.0 * fabs(A2) * terms_d + 3.0 * ax * terms_d * terms_d; /* >= |x'| */
-    const double moved = slope * 16.0 * u * terms_d;
+    const double moved = slope * 16.0 * u * terms_d, call_moved = slope * call_rounding * terms_d;
     /* The stored E, A1 and A2 are rounded: E = x(t_k) - k/64 carries the few roundings of x(t_k) (the
        subtraction is exact, Sterbenz), A1 and A2 a few of their own, multiplying d and d^2. The true
        residual differs from the one with stored values by at most this, at every f. */
@@ -255,16 +272,16 @@ static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A
                                 8.0 * u * (cx + 2.0 * bx * tk + 3.0 * ax * tk * tk) * terms_d +
                                 8.0 * u * (3.0 * ax * tk + bx) * terms_d * terms_d;
     double worst = 0.0;
-    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) {
-        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes[i];
-        double q = c[6];
-        for (int j = 5; j >= 0; j--) q = q * f + c[j];
+    for (int i = 0; i < nodes->count; i++) {
+        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes->x[i];
+        double q = c[m - 1];
+        for (int j = m - 2; j >= 0; j--) q = q * f + c[j];
         const double d = q * f;
         const double e = ((E - f / n) + A1 * d) + d * d * (A2 + b->_x[0] * d);
         const double terms_e = fabs(E) + fabs(f) / n + fabs(A1 * d) + d * d * (fabs(A2) + ax * fabs(d));
         worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + moved);
     }
-    return 3.0 * worst + moved + coefficients <= 9e-15; /* false for NaN */
+    return nodes->lebesgue * worst + call_moved + coefficients <= bound; /* false for NaN */
 }
 
 /* Proves at init, for every f of point k at once, that Q(f) = Y + f (Q1 + Q2 f + ... + Q7 f^6) as a call
@@ -278,7 +295,7 @@ static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A
    terms of y(t_k) and its derivatives, each times its power of |d|). The margin to the contract's 1e-12 is
    10; on the four ordinary curves of the benchmark Q is within 7e-15 (measured in long double). */
 static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, double B2, const double *c,
-                           const double *cy, double f_lo, double f_hi, const double *nodes) {
+                           const double *cy, double f_lo, double f_hi, const ck_bz_nodes *nodes) {
     const double u = 0x1p-53;
     const double ay = fabs(b->_y[0]), by = fabs(b->_y[1]), cy1 = fabs(b->_y[2]);
     const double h = fmax(fabs(f_lo), fabs(f_hi));
@@ -293,8 +310,8 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
                                 8.0 * u * (cy1 + 2.0 * by * tk + 3.0 * ay * tk * tk) * terms_d +
                                 8.0 * u * (3.0 * ay * tk + by) * terms_d * terms_d;
     double worst = 0.0;
-    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) {
-        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes[i];
+    for (int i = 0; i < nodes->count; i++) {
+        const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes->x[i];
         double q = c[6], qy = cy[6];
         for (int j = 5; j >= 0; j--) q = q * f + c[j], qy = qy * f + cy[j];
         const double d = q * f;
@@ -302,7 +319,7 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
         const double terms_e = terms_q + fabs(B1 * d) + d * d * (fabs(B2) + ay * fabs(d));
         worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + slope * 16.0 * u * terms_d);
     }
-    return 3.0 * worst + call + coefficients <= 1e-13; /* false for NaN */
+    return nodes->lebesgue * worst + call + coefficients <= 1e-13; /* false for NaN */
 }
 
 /* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
@@ -315,8 +332,7 @@ static void ck_bz_build_table_d(ck_bezier *b) {
     enum { N = CK_BEZIER_SEGMENTS_D, D = 7 };
     const int y_ok = b->_y_scale[1] == 1.0;
     double lo = 0.0;
-    double nodes[CK_BZ_CERTIFY_NODES]; /* Chebyshev nodes of [-1, 1], mapped onto each point's range */
-    for (int i = 0; i < CK_BZ_CERTIFY_NODES; i++) nodes[i] = ck_bz_chebyshev_node(i, CK_BZ_CERTIFY_NODES, -1.0, 1.0);
+    const ck_bz_nodes nodes22 = ck_bz_make_nodes(3 * D + 1, 3.0), *nodes = &nodes22;
     for (int k = 0; k <= N; k++) {
         const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
         const double xk = (double)k / N;
@@ -360,7 +376,8 @@ static void ck_bz_build_table_d(ck_bezier *b) {
         row[CK_BZ_D_E][k] = usable ? E : NAN;
         row[CK_BZ_D_A1][k] = A1;
         row[CK_BZ_D_A2][k] = A2;
-        const int x_certified = usable && ck_bz_certify_point(b, tk, E, A1, A2, c, f_lo, f_hi, nodes);
+        const int x_certified =
+            usable && ck_bz_certify_point(b, tk, E, A1, A2, c, f_lo, f_hi, nodes, N, 16 * 0x1p-53, 9e-15);
         const int y_certified = x_certified && ck_bz_certify_y(b, tk, Y, B1, B2, c, cy, f_lo, f_hi, nodes);
         row[CK_BZ_D_CHECK][k] =
             y_certified ? CK_BZ_CERTIFIED_Y : x_certified ? CK_BZ_CERTIFIED_X : CK_BZ_CERTIFIED_NONE;
@@ -430,6 +447,60 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
     }
 }
 
+/* Fills ck_bezier._direct (see bezier_internal.h) for the AVX2 batch's direct path. Per segment: t_k at
+   the middle, d(u) = u q(u) with q of degree 7 interpolating (t(x) - t_k) / u at eight Chebyshev nodes of
+   [-1/2, 1/2] (as the double table, at eight times the width, one degree more: with degree 7 the bound
+   failed a segment of ease), rounded to float, and proved as stored:
+     - x: ck_bz_certify_point bounds |x(t_k + d(u)) - x| for the real polynomial (25 nodes) and adds how far
+       a call's float roundings of d move x. Those are at most 8 roundings of 2^-24 of the sum of d's terms
+       (Estrin with fused multiply-adds: the product D1 u, u^2 and u^4, and each level of sums); slope times
+       that sum is about the segment's width in x (1/16), so this is ~3e-8. Bound 9e-8 less 2^-29 (a call
+       rounds u by up to 2^-26 where x < 1/32, which is x moved by 2^-29), under the contract's 1e-7.
+     - y: a call returns YH + (YL + B1 d + d^2 (B2 + ay d)) at the d it computed, so y is exact there but
+       for roundings: the last addition (2^-24 |y|), and the coefficients B1, B2, ay and the two levels of
+       the small sum, at most 6 roundings of 2^-24 of the sum of its terms. Bound 4e-7, under 5e-7.
+   A segment that fails either (a vertical tangent, ordinates beyond float range) gets YH = NaN. */
+static void ck_bz_build_direct_table(ck_bezier *b) {
+    enum { N = CK_BEZIER_BATCH_SEGMENTS, D = 8 };
+    const ck_bz_nodes nodes25 = ck_bz_make_nodes(3 * D + 1, 3.1), *nodes = &nodes25;
+    const double uf = 0x1p-24;
+    float(*s)[N] = b->_direct;
+    const int y_ok = b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
+    for (int k = 0; k < N; k++) {
+        const double xk = (k + 0.5) / N;
+        const double tk = ck_bz_solve_bracketed(b, xk, xk, 0.0, 1.0, b->_tolerance[0]);
+        const double dx = ck_bz_dx(b, tk);
+        double f[D], g[D], c[D];
+        for (int j = 0; j < D; j++) {
+            f[j] = ck_bz_chebyshev_node(j, D, -0.5, 0.5);
+            if (fabs(f[j]) < 1e-9) { /* the middle node */
+                f[j] = 0.0;
+                g[j] = dx > 0 ? 1.0 / (N * dx) : 0.0;
+                continue;
+            }
+            const double x = (k + 0.5 + f[j]) / N;
+            g[j] = (ck_bz_solve_bracketed(b, x, x, 0.0, 1.0, b->_tolerance[0]) - tk) / f[j];
+        }
+        ck_bz_fit(D, f, g, c);
+        double terms_d = 0.0;
+        for (int j = D - 1; j >= 0; j--) {
+            c[j] = (double)(float)c[j]; /* the certificate speaks about the coefficients as stored */
+            terms_d = (terms_d + fabs(c[j])) * 0.5;
+        }
+        const double E = ck_bz_x(b, tk) - xk, A2 = 3.0 * b->_x[0] * tk + b->_x[1];
+        const int x_ok = ck_bz_certify_point(b, tk, E, dx, A2, c, -0.5, 0.5, nodes, N, 8.0 * uf, 9e-8 - 0x1p-29);
+        const double Y = ck_bz_y(b, tk), B1 = ck_bz_dy(b, tk), B2 = 3.0 * b->_y[0] * tk + b->_y[1];
+        const double terms_y = terms_d * (fabs(B1) + terms_d * (fabs(B2) + terms_d * fabs(b->_y[0])));
+        const double y_error = uf * (fabs(Y) + 6.0 * terms_y) + 1e-15 * (1.0 + fabs(Y));
+        const int ok = y_ok && x_ok && y_error <= 4e-7; /* false for NaN */
+        for (int j = 0; j < D; j++) s[CK_BZ_S_D1 + j][k] = ok ? (float)c[j] : 0.0f;
+        s[CK_BZ_S_YH][k] = ok ? (float)Y : NAN;
+        s[CK_BZ_S_YL][k] = ok ? (float)(Y - (double)(float)Y) : 0.0f;
+        s[CK_BZ_S_B1][k] = ok ? (float)B1 : 0.0f;
+        s[CK_BZ_S_B2][k] = ok ? (float)B2 : 0.0f;
+    }
+}
+
 ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2) {
     if (b == NULL) return CK_ERR_NULL;
     if (!isfinite(x1) || !isfinite(y1) || !isfinite(x2) || !isfinite(y2)) return CK_ERR_ARGUMENT;
@@ -472,6 +543,7 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     ck_bz_build_table(&c);
     ck_bz_build_table_d(&c);
     ck_bz_build_batch_table(&c);
+    ck_bz_build_direct_table(&c);
     *b = c;
     return CK_OK;
 }

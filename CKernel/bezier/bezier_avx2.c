@@ -147,14 +147,88 @@ static int ck_bz_chunk_avx2(const ck_bezier *b, const float *x, float *y, size_t
                               _mm256_set1_epi32(-1));
 }
 
+/* The direct path (ck_bezier._direct, see bezier_internal.h), for curves whose eight segments init
+   proved: y from the certified guess d of t - t_k at the segment's middle, with no residual and no step.
+   d = (D1 u + u^2 (D2 + D3 u)) + u^4 (((D4 + D5 u) + u^2 (D6 + D7 u)) + u^4 D8) and y = YH + ((YL + B1 d) +
+   d^2 (B2 + ay d)): 12 table rows (one vpermps each, which bound the loop) and 10 multiply-adds, about half
+   the work of the stepped path. Lanes outside (0, 1) compute garbage (vpermps reads only the low 3 bits). */
+static inline __m256 ck_bz_direct_avx2(const float (*s)[CK_BEZIER_BATCH_SEGMENTS], __m256 ay, __m256 xv) {
+    /* v = 8 x - 1/2, then k = round(v) by adding 1.5 * 2^23, which leaves k in the low bits (for x in
+       (0, 1), v is in (-1/2, 15/2) and k in 0..7; a tie takes either neighbour, whose polynomial covers
+       u = +-1/2 too), and u = v - k, exact. v is exact but for x < 1/32, where -1/2 + 8 x rounds by at
+       most 2^-26 (x by 2^-29; ck_bz_build_direct_table counts it). No conversion sits on the chain. */
+    const __m256 magic = _mm256_set1_ps(0x1.8p23f);
+    const __m256 v = _mm256_fmsub_ps(xv, _mm256_set1_ps((float)CK_BEZIER_BATCH_SEGMENTS), _mm256_set1_ps(0.5f));
+    const __m256 shifted = _mm256_add_ps(v, magic);
+    const __m256i k = _mm256_castps_si256(shifted);
+    const __m256 u = _mm256_sub_ps(v, _mm256_sub_ps(shifted, magic));
+#define CK_BZ_ROW(row) _mm256_permutevar8x32_ps(_mm256_loadu_ps(s[row]), k)
+    const __m256 u2 = _mm256_mul_ps(u, u), u4 = _mm256_mul_ps(u2, u2);
+    const __m256 low = _mm256_fmadd_ps(u2, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_S_D3), u, CK_BZ_ROW(CK_BZ_S_D2)),
+                                       _mm256_mul_ps(CK_BZ_ROW(CK_BZ_S_D1), u));
+    const __m256 high = _mm256_fmadd_ps(u2, _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_S_D7), u, CK_BZ_ROW(CK_BZ_S_D6)),
+                                        _mm256_fmadd_ps(CK_BZ_ROW(CK_BZ_S_D5), u, CK_BZ_ROW(CK_BZ_S_D4)));
+    const __m256 d = _mm256_fmadd_ps(u4, _mm256_fmadd_ps(u4, CK_BZ_ROW(CK_BZ_S_D8), high), low);
+    const __m256 d2 = _mm256_mul_ps(d, d);
+    const __m256 small = _mm256_fmadd_ps(d2, _mm256_fmadd_ps(d, ay, CK_BZ_ROW(CK_BZ_S_B2)),
+                                         _mm256_fmadd_ps(d, CK_BZ_ROW(CK_BZ_S_B1), CK_BZ_ROW(CK_BZ_S_YL)));
+    const __m256 yv = _mm256_add_ps(CK_BZ_ROW(CK_BZ_S_YH), small);
+#undef CK_BZ_ROW
+    return yv;
+}
+
+/* Every lane on its own, as ck_bz_lanes_avx2: y, or x back (and its bit clear) outside (0, 1). */
+static void ck_bz_direct_lanes_avx2(const ck_bezier *b, const float *x, float *y, size_t n, uint8_t *ok_lanes) {
+    const __m256 ay = _mm256_set1_ps((float)b->_y[0]);
+    for (size_t i = 0; i < n; i += 8) {
+        const __m256 xv = _mm256_loadu_ps(x + i);
+        const __m256 yv = ck_bz_direct_avx2(b->_direct, ay, xv);
+        const __m256 inside = _mm256_and_ps(_mm256_cmp_ps(xv, _mm256_setzero_ps(), _CMP_GT_OQ),
+                                            _mm256_cmp_ps(xv, _mm256_set1_ps(1.0f), _CMP_LT_OQ));
+        _mm256_storeu_ps(y + i, _mm256_blendv_ps(xv, yv, inside));
+        ok_lanes[i / 8] = (uint8_t)_mm256_movemask_ps(inside);
+    }
+}
+
+/* A chunk of the direct path with the range check folded into a running maximum, as ck_bz_chunk_avx2.
+   Returns 0 if some lane is outside (0, 1) or NaN; y then holds garbage for the chunk (x != y). */
+static int ck_bz_direct_chunk_avx2(const ck_bezier *b, const float *x, float *y, size_t n) {
+    const __m256 ay = _mm256_set1_ps((float)b->_y[0]);
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256i x_max = _mm256_setzero_si256();
+    for (size_t i = 0; i < n; i += 8) {
+        const __m256 xv = _mm256_loadu_ps(x + i);
+        _mm256_storeu_ps(y + i, ck_bz_direct_avx2(b->_direct, ay, xv));
+        x_max = _mm256_max_epu32(x_max, _mm256_sub_epi32(_mm256_castps_si256(xv), one));
+    }
+    const __m256i x_fail = _mm256_cmpgt_epi32(x_max, _mm256_set1_epi32(0x3f7ffffe)); /* x_max < 2^31 here */
+    const __m256i x_wrapped = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x_max);  /* x_max >= 2^31 */
+    return _mm256_testz_si256(_mm256_or_si256(x_fail, x_wrapped), _mm256_set1_epi32(-1));
+}
+
 /* Chunks of input that the running maxima certify as a whole; a chunk that fails (x = 0 or 1, NaN, a rare
    uncertified step) runs again lane by lane, and the lanes that fail there go to the scalar solver. In
    place, a failed chunk would have lost its inputs, and a curve with a marked segment (a vertical
    tangent: x1 == 0 or x2 == 1) fails most chunks of spread-out input, so those go lane by lane from the
    start. Keeping calls out of the vector loops keeps their constants in registers. */
 static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, size_t n) {
-    int marked = 0;
-    for (int k = 0; k < CK_BEZIER_BATCH_SEGMENTS; k++) marked |= isnan(b->_batch[CK_BZ_E][k]);
+    int direct = 1, marked = 0;
+    for (int k = 0; k < CK_BEZIER_BATCH_SEGMENTS; k++) {
+        direct &= !isnan(b->_direct[CK_BZ_S_YH][k]);
+        marked |= isnan(b->_batch[CK_BZ_E][k]);
+    }
+    if (direct) {
+        if (x == y) {
+            ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_direct_lanes_avx2);
+            return;
+        }
+        for (size_t start = 0; start < n; start += CK_BZ_CHUNK_AVX2) {
+            const size_t count = n - start < CK_BZ_CHUNK_AVX2 ? n - start : CK_BZ_CHUNK_AVX2;
+            if (!ck_bz_direct_chunk_avx2(b, x + start, y + start, count))
+                ck_bezier_value_n_blocks(b, x + start, y + start, count, 8, ck_bz_direct_lanes_avx2);
+        }
+        return;
+    }
     if (x == y || marked) {
         ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_lanes_avx2);
         return;

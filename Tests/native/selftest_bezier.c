@@ -192,14 +192,15 @@ static void check_accuracy(void) {
      - CK_BZ_CERTIFIED_X or _Y (calls skip their residual): |x(t) - x| <= 9e-15;
      - CK_BZ_CERTIFIED_Y (calls return the point's polynomial Q(f) alone): what ck_bezier_value returns, on
        every ISA, is within 1e-13 of y(t).
-   The ordinary curves must have every point certified for y (else their calls pay for the longer path). */
+   The ordinary curves must have every point certified for y (else their calls pay for the longer path), and
+   every segment of the AVX2 batch's direct path (ck_bezier._direct) proved, for the same reason. */
 static void check_certified_points(void) {
     enum { N = CK_BEZIER_SEGMENTS_D, STEPS = 100 };
     const double ordinary[][4] = {{0.25, 0.1, 0.25, 1}, {0.42, 0, 0.58, 1}, {0.2, 1, 0.42, 1}, {0.34, 1.56, 0.64, 1}};
     ck_isa simd[3];
     const int nsimd = selftest_simd_isas(simd);
     const ck_isa previous = ck_isa_active();
-    int certified = 0, certified_y = 0, points = 0;
+    int certified = 0, certified_y = 0, points = 0, direct_curves = 0;
     long double worst = 0, worst_y = 0;
     for (int c = 0; c < CURVES + 4; c++) {
         double p[4];
@@ -246,13 +247,18 @@ static void check_certified_points(void) {
             CHECK(point_worst_y <= 1e-13L, "curve %d (%g %g %g %g) point %d x %.17g: certified for y, off by %Lg", c,
                   p[0], p[1], p[2], p[3], k, worst_x_y, point_worst_y);
         }
-        if (c >= CURVES)
+        int direct = 0; /* segments of the AVX2 batch's direct path (its values are checked in check_accuracy) */
+        for (int k = 0; k < CK_BEZIER_BATCH_SEGMENTS; k++) direct += !isnan(b._direct[CK_BZ_S_YH][k]);
+        direct_curves += direct == CK_BEZIER_BATCH_SEGMENTS;
+        if (c >= CURVES) {
             CHECK(curve_certified_y == N + 1, "ordinary curve %d: %d of 65 points certified for y", c,
                   curve_certified_y);
+            CHECK(direct == CK_BEZIER_BATCH_SEGMENTS, "ordinary curve %d: %d of 8 direct segments", c, direct);
+        }
     }
     printf("bezier: init certified %d of %d points, %d of them for y alone; worst residual there %.2Lg (bound "
-           "9e-15), worst y %.2Lg (bound 1e-13)\n",
-           certified, points, certified_y, worst, worst_y);
+           "9e-15), worst y %.2Lg (bound 1e-13); %d of %d curves take the direct float batch\n",
+           certified, points, certified_y, worst, worst_y, direct_curves, CURVES + 4);
 }
 
 /* Long batches, which SIMD paths may certify chunk by chunk: each value equals the same value computed
