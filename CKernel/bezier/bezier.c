@@ -32,9 +32,9 @@
 _Static_assert(offsetof(ck_bezier, x1) == 0 && offsetof(ck_bezier, y1) == 8 && offsetof(ck_bezier, x2) == 16 &&
                    offsetof(ck_bezier, y2) == 24,
                "Swift reads the control points from the start of ck_bezier");
-_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 22 * 65 * 8 + 14 * 8 * 4 + 12 * 8 * 4,
+_Static_assert(sizeof(ck_bezier) == 4 * 8 + 15 * 8 + 4 * 16 * 4 + 22 * 65 * 8 + 14 * 8 * 4 + 11 * 8 * 4,
                "ck_bezier has no padding");
-_Static_assert(CK_BZ_BATCH_ROWS == 14 && CK_BZ_DIRECT_ROWS == 12, "ck_bezier._batch has 14 rows, _direct 12");
+_Static_assert(CK_BZ_BATCH_ROWS == 14 && CK_BZ_DIRECT_ROWS == 11, "ck_bezier._batch has 14 rows, _direct 11");
 _Static_assert(CK_BEZIER_SEGMENTS == 16, "the SIMD table lookups assume 16 segments");
 _Static_assert(CK_BEZIER_SEGMENTS_D == 64 && CK_BZ_D_COUNT == 22, "ck_bezier._rows is [22][65]: 22 quantities at k/64");
 
@@ -217,16 +217,28 @@ static double ck_bz_chebyshev_node(int j, int n, double lo, double hi) {
     return 0.5 * (lo + hi) - 0.5 * (hi - lo) * cos((2.0 * j + 1.0) * 3.14159265358979323846 / (2.0 * n));
 }
 
-/* The certificates' nodes (see ck_bz_certify_point): count Chebyshev nodes of [-1, 1], mapped onto each
-   point's range there, and a bound on their Lebesgue constant. */
+/* Points at which the certificates (ck_bz_certify_point, ck_bz_certify_y) evaluate a polynomial p of
+   degree n (3 times the guess's degree) on [-1, 1], mapped onto each point's range, and a factor with
+   max |p| <= factor * max |p(x_i)| for every such p. Two sets:
+     - Chebyshev nodes, count = n + 1: p equals its interpolant there, so the factor is the Lebesgue
+       constant, below 2/pi ln(n + 2) + 1 (Rivlin): 3 for n = 21. Few evaluations, a loose bound.
+     - cos(i pi / M), i = 0..M: p(cos theta) is a trigonometric polynomial of degree n, whose derivative
+       is at most n max |p| (Bernstein), and every theta lies within pi / 2M of a sample, so max |p| <=
+       max |p(x_i)| + n pi / 2M max |p|: the factor is 1 / (1 - n pi / 2M), 1.35 for n = 21, M = 128. */
 typedef struct ck_bz_nodes {
-    int count;       /* 3m + 1 for d of degree m */
-    double lebesgue; /* 2/pi ln(count + 1) + 1, rounded up */
-    double x[25];
+    int count;
+    double factor;
+    double x[129];
 } ck_bz_nodes;
-static ck_bz_nodes ck_bz_make_nodes(int count, double lebesgue) {
-    ck_bz_nodes nodes = {count, lebesgue, {0}};
-    for (int i = 0; i < count; i++) nodes.x[i] = ck_bz_chebyshev_node(i, count, -1.0, 1.0);
+static ck_bz_nodes ck_bz_chebyshev_nodes(int degree) {
+    ck_bz_nodes nodes = {degree + 1, 2.0 / 3.14159265358979323846 * log(degree + 2.0) + 1.0, {0}};
+    for (int i = 0; i < nodes.count; i++) nodes.x[i] = ck_bz_chebyshev_node(i, nodes.count, -1.0, 1.0);
+    return nodes;
+}
+static ck_bz_nodes ck_bz_sample_nodes(int degree) {
+    enum { M = 128 };
+    ck_bz_nodes nodes = {M + 1, 1.0 / (1.0 - degree * 3.14159265358979323846 / (2.0 * M)), {0}};
+    for (int i = 0; i <= M; i++) nodes.x[i] = cos(i * 3.14159265358979323846 / M);
     return nodes;
 }
 
@@ -243,22 +255,22 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
    returned y(t_k + d) is y(x') with |x' - x| < 1e-14 as in the solver (x(t) is the cubic with the curve's
    double coefficients _x, as there). The residual
        e(f) = x(t_k + d(f)) - (k + f)/64 = (E - f/64) + A1 d + A2 d^2 + ax d^3
-   is a polynomial of degree 3m in f (x is a cubic in d, d = C1 f + ... + Cm f^m; m = 7 here). It equals
-   its interpolant at 3m + 1 Chebyshev nodes of the point's range of f, and that interpolant is at most the
-   Lebesgue constant (below 2/pi ln(3m + 2) + 1 for Chebyshev nodes, Rivlin: < 3 for 22 nodes) times its
-   largest value at the nodes, so
-       max |e| <= 3 max_i |e(f_i)|
-   from 22 evaluations, each widened by a bound on its own roundings and on the roundings of d. Added to
+   is a polynomial of degree 3m in f (x is a cubic in d, d = C1 f + ... + Cm f^m, m = 7), so (see
+   ck_bz_nodes)
+       max |e| <= factor max_i |e(f_i)|
+   over the nodes (for the double table 22 Chebyshev nodes, factor 3), each evaluation widened by a
+   bound on its own roundings and on the roundings of d. Added to
    that: how far a call's roundings of d (call_rounding times the sum of its terms: 16 ulps for the double
    table's n = 64 points, see ck_bz_build_direct_table for the float one's 8) move x, and what the
-   roundings of E, A1 and A2 themselves can contribute. The bound is loose by up to 3x, and a point fails
+   roundings of E, A1 and A2 themselves can contribute. The bound is loose by up to the factor, and a point fails
    as a whole where the per-call check would fail only some of its inputs (near x' == 0), so a point that
    fails keeps the per-call check rather than the solver. */
+enum { CK_BZ_GUESS_DEGREE = 7 }; /* m: both tables' guesses d of t - t_k */
 static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A1, double A2, const double *c,
                                double f_lo, double f_hi, const ck_bz_nodes *nodes, double n,
                                double call_rounding, double bound) {
     const double u = 0x1p-53;
-    const int m = (nodes->count - 1) / 3;
+    const int m = CK_BZ_GUESS_DEGREE;
     const double ax = fabs(b->_x[0]), bx = fabs(b->_x[1]), cx = fabs(b->_x[2]);
     const double h = fmax(fabs(f_lo), fabs(f_hi));
     double terms_d = 0.0; /* sum of |C_j| h^j: bounds |d| and the terms whose roundings d carries */
@@ -281,7 +293,7 @@ static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A
         const double terms_e = fabs(E) + fabs(f) / n + fabs(A1 * d) + d * d * (fabs(A2) + ax * fabs(d));
         worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + moved);
     }
-    return nodes->lebesgue * worst + call_moved + coefficients <= bound; /* false for NaN */
+    return nodes->factor * worst + call_moved + coefficients <= bound; /* false for NaN */
 }
 
 /* Proves at init, for every f of point k at once, that Q(f) = Y + f (Q1 + Q2 f + ... + Q7 f^6) as a call
@@ -319,7 +331,7 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
         const double terms_e = terms_q + fabs(B1 * d) + d * d * (fabs(B2) + ay * fabs(d));
         worst = fmax(worst, fabs(e) + 8.0 * u * terms_e + slope * 16.0 * u * terms_d);
     }
-    return nodes->lebesgue * worst + call + coefficients <= 1e-13; /* false for NaN */
+    return nodes->factor * worst + call + coefficients <= 1e-13; /* false for NaN */
 }
 
 /* Fills the double table (see bezier_internal.h): for each of the 65 points k/64, t_k solved to the
@@ -332,7 +344,7 @@ static void ck_bz_build_table_d(ck_bezier *b) {
     enum { N = CK_BEZIER_SEGMENTS_D, D = 7 };
     const int y_ok = b->_y_scale[1] == 1.0;
     double lo = 0.0;
-    const ck_bz_nodes nodes22 = ck_bz_make_nodes(3 * D + 1, 3.0), *nodes = &nodes22;
+    const ck_bz_nodes chebyshev = ck_bz_chebyshev_nodes(3 * D), *nodes = &chebyshev;
     for (int k = 0; k <= N; k++) {
         const double f_lo = k == 0 ? 0.0 : -0.5, f_hi = k == N ? 0.0 : 0.5;
         const double xk = (double)k / N;
@@ -448,21 +460,21 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
 }
 
 /* Fills ck_bezier._direct (see bezier_internal.h) for the AVX2 batch's direct path. Per segment: t_k at
-   the middle, d(u) = u q(u) with q of degree 7 interpolating (t(x) - t_k) / u at eight Chebyshev nodes of
-   [-1/2, 1/2] (as the double table, at eight times the width, one degree more: with degree 7 the bound
-   failed a segment of ease), rounded to float, and proved as stored:
-     - x: ck_bz_certify_point bounds |x(t_k + d(u)) - x| for the real polynomial (25 nodes) and adds how far
-       a call's float roundings of d move x. Those are at most 8 roundings of 2^-24 of the sum of d's terms
-       (Estrin with fused multiply-adds: the product D1 u, u^2 and u^4, and each level of sums); slope times
-       that sum is about the segment's width in x (1/16), so this is ~3e-8. Bound 9e-8 less 2^-29 (a call
+   the middle, d(u) = u q(u) with q of degree 6 interpolating (t(x) - t_k) / u at seven Chebyshev nodes of
+   [-1/2, 1/2] (as the double table, at eight times the width), rounded to float, and proved as stored:
+     - x: ck_bz_certify_point bounds |x(t_k + d(u)) - x| for the real polynomial (129 samples, factor 1.35:
+       with 22 Chebyshev nodes and factor 3 a segment of ease failed) and adds how far a call's float
+       roundings of d move x. Those are at most 7 roundings of 2^-24 of the sum of d's terms (Estrin with
+       fused multiply-adds: the product D1 u, u^2 and u^4, and each level of sums); slope times that sum is
+       about the segment's width in x (1/16), so this is ~2e-8. Bound 9e-8 less 2^-29 (a call
        rounds u by up to 2^-26 where x < 1/32, which is x moved by 2^-29), under the contract's 1e-7.
      - y: a call returns YH + (YL + B1 d + d^2 (B2 + ay d)) at the d it computed, so y is exact there but
        for roundings: the last addition (2^-24 |y|), and the coefficients B1, B2, ay and the two levels of
        the small sum, at most 6 roundings of 2^-24 of the sum of its terms. Bound 4e-7, under 5e-7.
    A segment that fails either (a vertical tangent, ordinates beyond float range) gets YH = NaN. */
 static void ck_bz_build_direct_table(ck_bezier *b) {
-    enum { N = CK_BEZIER_BATCH_SEGMENTS, D = 8 };
-    const ck_bz_nodes nodes25 = ck_bz_make_nodes(3 * D + 1, 3.1), *nodes = &nodes25;
+    enum { N = CK_BEZIER_BATCH_SEGMENTS, D = CK_BZ_GUESS_DEGREE };
+    const ck_bz_nodes samples = ck_bz_sample_nodes(3 * D), *nodes = &samples;
     const double uf = 0x1p-24;
     float(*s)[N] = b->_direct;
     const int y_ok = b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
@@ -488,7 +500,7 @@ static void ck_bz_build_direct_table(ck_bezier *b) {
             terms_d = (terms_d + fabs(c[j])) * 0.5;
         }
         const double E = ck_bz_x(b, tk) - xk, A2 = 3.0 * b->_x[0] * tk + b->_x[1];
-        const int x_ok = ck_bz_certify_point(b, tk, E, dx, A2, c, -0.5, 0.5, nodes, N, 8.0 * uf, 9e-8 - 0x1p-29);
+        const int x_ok = ck_bz_certify_point(b, tk, E, dx, A2, c, -0.5, 0.5, nodes, N, 7.0 * uf, 9e-8 - 0x1p-29);
         const double Y = ck_bz_y(b, tk), B1 = ck_bz_dy(b, tk), B2 = 3.0 * b->_y[0] * tk + b->_y[1];
         const double terms_y = terms_d * (fabs(B1) + terms_d * (fabs(B2) + terms_d * fabs(b->_y[0])));
         const double y_error = uf * (fabs(Y) + 6.0 * terms_y) + 1e-15 * (1.0 + fabs(Y));

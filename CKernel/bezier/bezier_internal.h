@@ -50,13 +50,13 @@ enum {
 
 /* Rows of ck_bezier._direct, one float per eighth k of x, for the AVX2 batch's direct path: around the
    node t_k = t((k + 1/2) / 8), with u = 8 x - k - 1/2 in [-1/2, 1/2],
-     d(u) = D1 u + ... + D8 u^8 ~ t(x) - t_k, and y(t_k + d) = YH + YL + B1 d + B2 d^2 + ay d^3 exactly.
+     d(u) = D1 u + ... + D7 u^7 ~ t(x) - t_k, and y(t_k + d) = YH + YL + B1 d + B2 d^2 + ay d^3 exactly.
    Init proves for every u of the segment that x(t_k + d(u)), with d as a call rounds it, is within 9e-8
    of x and that y there comes out within 4e-7 (ck_bz_build_direct_table), so a call needs no residual and
    no Newton step. A segment it cannot prove has YH = NaN, and a curve with one uses the stepped path. */
 enum {
-    CK_BZ_S_D1, CK_BZ_S_D2, CK_BZ_S_D3, CK_BZ_S_D4, CK_BZ_S_D5, CK_BZ_S_D6, CK_BZ_S_D7, CK_BZ_S_D8, CK_BZ_S_YH,
-    CK_BZ_S_YL, CK_BZ_S_B1, CK_BZ_S_B2, CK_BZ_DIRECT_ROWS
+    CK_BZ_S_D1, CK_BZ_S_D2, CK_BZ_S_D3, CK_BZ_S_D4, CK_BZ_S_D5, CK_BZ_S_D6, CK_BZ_S_D7, CK_BZ_S_YH, CK_BZ_S_YL,
+    CK_BZ_S_B1, CK_BZ_S_B2, CK_BZ_DIRECT_ROWS
 };
 
 struct ck_bezier_ops {

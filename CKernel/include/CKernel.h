@@ -95,7 +95,7 @@ typedef struct ck_bezier {
     float _guess[4][16];  /* float batch: first guess t(x) on 16 segments of x, cubic coefficients */
     double _rows[22][65];   /* double calls: per x = k/64, a node t_k, guesses of t - t_k and y, x and y around t_k */
     float _batch[14][8];    /* AVX2 float batch: per eighth of x, Taylor data of x and y at a node, guess */
-    float _direct[12][8];   /* AVX2 float batch: per eighth of x, a certified guess of t and y around its middle */
+    float _direct[11][8];   /* AVX2 float batch: per eighth of x, a certified guess of t and y around its middle */
 } ck_bezier;
 
 /* x1, x2 in [0, 1]; all four finite. No allocation. */
