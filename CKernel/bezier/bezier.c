@@ -259,12 +259,12 @@ static double ck_bz_solve_from(const ck_bezier *b, double x, double lo) {
    ck_bz_nodes)
        max |e| <= factor max_i |e(f_i)|
    over the nodes (for the double table 22 Chebyshev nodes, factor 3), each evaluation widened by a
-   bound on its own roundings and on the roundings of d. Added to
-   that: how far a call's roundings of d (call_rounding times the sum of its terms: 16 ulps for the double
-   table's n = 64 points, see ck_bz_build_direct_table for the float one's 8) move x, and what the
-   roundings of E, A1 and A2 themselves can contribute. The bound is loose by up to the factor, and a point fails
-   as a whole where the per-call check would fail only some of its inputs (near x' == 0), so a point that
-   fails keeps the per-call check rather than the solver. */
+   bound on its own roundings and on the roundings of d. Added to that: how far a call's roundings of d
+   (call_rounding times the sum of its terms: 16 ulps for the double table's n = 64 points, see
+   ck_bz_build_direct_table for the float one's 8) move x, and what the roundings of E, A1 and A2
+   themselves can contribute. The bound is loose by up to the factor, and a point fails as a whole where
+   the per-call check would fail only some of its inputs (near x' == 0), so a point that fails keeps the
+   per-call check rather than the solver. */
 enum { CK_BZ_GUESS_DEGREE = 7 }; /* m: both tables' guesses d of t - t_k */
 static int ck_bz_certify_point(const ck_bezier *b, double tk, double E, double A1, double A2, const double *c,
                                double f_lo, double f_hi, const ck_bz_nodes *nodes, double n,
@@ -466,8 +466,8 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
        with 22 Chebyshev nodes and factor 3 a segment of ease failed) and adds how far a call's float
        roundings of d move x. Those are at most 7 roundings of 2^-24 of the sum of d's terms (Estrin with
        fused multiply-adds: the product D1 u, u^2 and u^4, and each level of sums); slope times that sum is
-       about the segment's width in x (1/16), so this is ~2e-8. Bound 9e-8 less 2^-29 (a call
-       rounds u by up to 2^-26 where x < 1/32, which is x moved by 2^-29), under the contract's 1e-7.
+       about the segment's width in x (1/16), so this is ~2e-8. Bound 9e-8 less 2^-29 (a call rounds u by
+       up to 2^-26 where x < 1/32, which is x moved by 2^-29), under the contract's 1e-7.
      - y: a call returns YH + (YL + B1 d + d^2 (B2 + ay d)) at the d it computed, so y is exact there but
        for roundings: the last addition (2^-24 |y|), and the coefficients B1, B2, ay and the two levels of
        the small sum, at most 6 roundings of 2^-24 of the sum of its terms. Bound 4e-7, under 5e-7.
@@ -500,7 +500,8 @@ static void ck_bz_build_direct_table(ck_bezier *b) {
             terms_d = (terms_d + fabs(c[j])) * 0.5;
         }
         const double E = ck_bz_x(b, tk) - xk, A2 = 3.0 * b->_x[0] * tk + b->_x[1];
-        const int x_ok = ck_bz_certify_point(b, tk, E, dx, A2, c, -0.5, 0.5, nodes, N, 7.0 * uf, 9e-8 - 0x1p-29);
+        const int x_ok =
+            ck_bz_certify_point(b, tk, E, dx, A2, c, -0.5, 0.5, nodes, N, 7.0 * uf, 9e-8 - 0x1p-29);
         const double Y = ck_bz_y(b, tk), B1 = ck_bz_dy(b, tk), B2 = 3.0 * b->_y[0] * tk + b->_y[1];
         const double terms_y = terms_d * (fabs(B1) + terms_d * (fabs(B2) + terms_d * fabs(b->_y[0])));
         const double y_error = uf * (fabs(Y) + 6.0 * terms_y) + 1e-15 * (1.0 + fabs(Y));
