@@ -311,8 +311,9 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
     const double u = 0x1p-53;
     const double ay = fabs(b->_y[0]), by = fabs(b->_y[1]), cy1 = fabs(b->_y[2]);
     const double h = fmax(fabs(f_lo), fabs(f_hi));
+    const int m = CK_BZ_GUESS_DEGREE;
     double terms_d = 0.0, terms_q = 0.0; /* sums of |C_j| h^j and |Q_j| h^j */
-    for (int j = 6; j >= 0; j--) {
+    for (int j = m - 1; j >= 0; j--) {
         terms_d = (terms_d + fabs(c[j])) * h;
         terms_q = (terms_q + fabs(cy[j])) * h;
     }
@@ -324,8 +325,8 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
     double worst = 0.0;
     for (int i = 0; i < nodes->count; i++) {
         const double f = 0.5 * (f_lo + f_hi) + 0.5 * (f_hi - f_lo) * nodes->x[i];
-        double q = c[6], qy = cy[6];
-        for (int j = 5; j >= 0; j--) q = q * f + c[j], qy = qy * f + cy[j];
+        double q = c[m - 1], qy = cy[m - 1];
+        for (int j = m - 2; j >= 0; j--) q = q * f + c[j], qy = qy * f + cy[j];
         const double d = q * f;
         const double e = qy * f - (B1 * d + d * d * (B2 + b->_y[0] * d));
         const double terms_e = terms_q + fabs(B1 * d) + d * d * (fabs(B2) + ay * fabs(d));
@@ -341,7 +342,7 @@ static int ck_bz_certify_y(const ck_bezier *b, double tk, double Y, double B1, d
    is ~1e-17 t^(8) here: about 1e-16 on ordinary curves, where init certifies every point. Near x'(t) == 0
    the fit is poor, and the per-call check sends those inputs to the full solver. */
 static void ck_bz_build_table_d(ck_bezier *b) {
-    enum { N = CK_BEZIER_SEGMENTS_D, D = 7 };
+    enum { N = CK_BEZIER_SEGMENTS_D, D = CK_BZ_GUESS_DEGREE };
     const int y_ok = b->_y_scale[1] == 1.0;
     double lo = 0.0;
     const ck_bz_nodes chebyshev = ck_bz_chebyshev_nodes(3 * D), *nodes = &chebyshev;

@@ -120,6 +120,13 @@ static void ck_bz_lanes_avx2(const ck_bezier *b, const float *x, float *y, size_
     }
 }
 
+/* Lanes of a chunk's running maximum of bits(x) - 1 (unsigned) that were outside (0, 1) or NaN: all ones. */
+static inline __m256i ck_bz_outside_avx2(__m256i x_max) {
+    const __m256i x_fail = _mm256_cmpgt_epi32(x_max, _mm256_set1_epi32(0x3f7ffffe)); /* x_max < 2^31 here */
+    const __m256i x_wrapped = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x_max);  /* x_max >= 2^31 */
+    return _mm256_or_si256(x_fail, x_wrapped);
+}
+
 /* The common case, a chunk whose every lane is inside (0, 1) and certified, with the checks folded into
    two running maxima: two integer operations per check and vector instead of compares, masks, a blend
    and a byte store (57 instructions per vector instead of 63; the loop is bound by how many vectors'
@@ -143,11 +150,8 @@ static int ck_bz_chunk_avx2(const ck_bezier *b, const float *x, float *y, size_t
         h_max = _mm256_max_epi32(h_max, _mm256_and_si256(_mm256_castps_si256(h), abs_mask));
         guess = next;
     }
-    const __m256i x_fail = _mm256_cmpgt_epi32(x_max, _mm256_set1_epi32(0x3f7ffffe)); /* x_max < 2^31 here */
-    const __m256i x_wrapped = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x_max);  /* x_max >= 2^31 */
     const __m256i h_fail = _mm256_cmpgt_epi32(h_max, _mm256_castps_si256(c.tolerance));
-    return _mm256_testz_si256(_mm256_or_si256(_mm256_or_si256(x_fail, x_wrapped), h_fail),
-                              _mm256_set1_epi32(-1));
+    return _mm256_testz_si256(_mm256_or_si256(ck_bz_outside_avx2(x_max), h_fail), _mm256_set1_epi32(-1));
 }
 
 /* The direct path (ck_bezier._direct, see bezier_internal.h), for curves whose eight segments init
@@ -204,9 +208,7 @@ static int ck_bz_direct_chunk_avx2(const ck_bezier *b, const float *x, float *y,
         _mm256_storeu_ps(y + i, ck_bz_direct_avx2(b->_direct, ay, xv));
         x_max = _mm256_max_epu32(x_max, _mm256_sub_epi32(_mm256_castps_si256(xv), one));
     }
-    const __m256i x_fail = _mm256_cmpgt_epi32(x_max, _mm256_set1_epi32(0x3f7ffffe)); /* x_max < 2^31 here */
-    const __m256i x_wrapped = _mm256_cmpgt_epi32(_mm256_setzero_si256(), x_max);  /* x_max >= 2^31 */
-    return _mm256_testz_si256(_mm256_or_si256(x_fail, x_wrapped), _mm256_set1_epi32(-1));
+    return _mm256_testz_si256(ck_bz_outside_avx2(x_max), _mm256_set1_epi32(-1));
 }
 
 /* Chunks of input that the running maxima certify as a whole; a chunk that fails (x = 0 or 1, NaN, a rare
@@ -220,26 +222,18 @@ static void ck_bz_value_n_avx2(const ck_bezier *b, const float *x, float *y, siz
         direct &= !isnan(b->_direct[CK_BZ_S_YH][k]);
         marked |= isnan(b->_batch[CK_BZ_E][k]);
     }
-    if (direct) {
-        if (x == y) {
-            ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_direct_lanes_avx2);
-            return;
-        }
-        for (size_t start = 0; start < n; start += CK_BZ_CHUNK_AVX2) {
-            const size_t count = n - start < CK_BZ_CHUNK_AVX2 ? n - start : CK_BZ_CHUNK_AVX2;
-            if (!ck_bz_direct_chunk_avx2(b, x + start, y + start, count))
-                ck_bezier_value_n_blocks(b, x + start, y + start, count, 8, ck_bz_direct_lanes_avx2);
-        }
-        return;
-    }
-    if (x == y || marked) {
-        ck_bezier_value_n_blocks(b, x, y, n, 8, ck_bz_lanes_avx2);
+    /* The direct path where init proved it for every segment (then no segment matters as marked), else the
+       stepped one; the same chunk-then-lanes driver for both. */
+    int (*const chunk)(const ck_bezier *, const float *, float *, size_t) =
+        direct ? ck_bz_direct_chunk_avx2 : ck_bz_chunk_avx2;
+    const ck_bezier_vector_loop lanes = direct ? ck_bz_direct_lanes_avx2 : ck_bz_lanes_avx2;
+    if (x == y || (marked && !direct)) {
+        ck_bezier_value_n_blocks(b, x, y, n, 8, lanes);
         return;
     }
     for (size_t start = 0; start < n; start += CK_BZ_CHUNK_AVX2) {
         const size_t count = n - start < CK_BZ_CHUNK_AVX2 ? n - start : CK_BZ_CHUNK_AVX2;
-        if (!ck_bz_chunk_avx2(b, x + start, y + start, count))
-            ck_bezier_value_n_blocks(b, x + start, y + start, count, 8, ck_bz_lanes_avx2);
+        if (!chunk(b, x + start, y + start, count)) ck_bezier_value_n_blocks(b, x + start, y + start, count, 8, lanes);
     }
 }
 
