@@ -14,11 +14,14 @@
  * are in L1, with the window's running sum two pixels per step; larger windows run the three as separate
  * passes (callgrind on 1290 x 2796, radius 8, AVX2: 48.5 M instructions as three passes, 34.5 M fused).
  *
- * Gaussian. Four extended boxes per axis (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of
- * Gaussian convolution by extended box filtering", SSVM 2011): a box of radius r plus end taps of weight
- * alpha, with r and alpha chosen so each pass has variance sigma^2 / 4. alpha moves continuously in [0, 1) and
- * radius r with alpha = 1 equals radius r + 1 with alpha = 0, so the filter is continuous in sigma. Each line
- * is padded once by replication by the total support 4 (r + 1) and the four passes run unclamped on it, which
+ * Gaussian. Four box passes per axis whose variances add up to sigma^2, one or all of them extended boxes
+ * (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended box
+ * filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1)
+ * and radius r with alpha = 1 equals radius r + 1 with alpha = 0, so the filter is continuous in sigma. From
+ * sigma 3 three passes are plain boxes of radius r or r + 1 and only the last carries alpha (a plain pass costs
+ * two float operations per lane, an extended one five: 11 per position instead of 20, and the same quality
+ * within 1 dB); below, four equal extended boxes (see gauss_params_for). Each line is padded once by
+ * replication by the total support sum(r_k + 1) and the four passes run unclamped on it, which
  * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Below
  * sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA). Both axes run the same
  * register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows, vertically on tiles of
@@ -45,8 +48,8 @@
  * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
  * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
  * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms),
- * small gaussian and colour 2.7 ms (compute: the cascade's 40 float adds and multiplies per position share two
- * FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
+ * small gaussian and colour 2.7 ms (compute, measured with four extended boxes: their 40 float adds and
+ * multiplies per position share two FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
  * rows). Tried and dropped: reducing band by band just ahead of the small gaussian's horizontal pass (0.5 ms
  * slower, probably because the source stream stalls between bands), widening with pshufb + pmaddubsw per block
  * (more instructions per pixel than eight blocks at once), non-temporal stores in the enlargement (about 25 %
@@ -81,18 +84,37 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
 /* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
 #define CK_GAUSS_VLINES 4
 
+/* From this sigma on, the four stages are three plain boxes and one extended box (see gauss_params_for). Below
+   it the radii are too small for boxes of unequal width: at sigma 2 the mix keeps about 49 dB against the
+   sampled gaussian on white noise where four equal extended boxes keep 57; from sigma 3 the two are within
+   1 dB (Gwosdek et al. make the same point: the cascade needs each box's variance near sigma^2 / 4). At the
+   switch both are within 57 dB of the gaussian, so the output moves by a level or two at most there. */
+#define CK_GAUSS_PLAIN_SIGMA 3.0
+
 typedef struct gauss_params {
     uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes */
     float taps[2 * CK_GAUSS_FIR_MAX_R + 1];
-    uint32_t r;   /* box radius of each pass */
-    float alpha;  /* end-tap weight in [0, 1) */
-    uint32_t pad; /* total support of the four passes: 4 (r + 1) */
-    double norm;  /* (2r + 1 + 2 alpha)^4: the passes are unnormalised */
+    ck_gauss_boxes boxes;
+    uint32_t pad; /* total support of the four passes: sum of r[k] + 1 */
+    double norm;  /* product of the stages' weights 2 r[k] + 1 (+ 2 alpha): the passes are unnormalised */
 } gauss_params;
 
-/* Extended box of radius r and end taps alpha: weight L = 2r + 1 + 2 alpha, variance
-   (r (r+1) (2r+1) / 3 + 2 alpha (r+1)^2) / L. Solving for alpha at variance v with r the largest radius whose
-   plain box variance r (r+1) / 3 does not exceed v gives the expression below (Gwosdek et al. eq. 11). */
+/* Variance of a box of radius r with end taps alpha, and the alpha that gives variance v at radius r (Gwosdek
+   et al. eq. 11): weight L = 2r + 1 + 2 alpha, variance (r (r+1) (2r+1) / 3 + 2 alpha (r+1)^2) / L. */
+static double box_variance(double r) { return r * (r + 1) / 3.0; }
+static double box_alpha(double r, double v) {
+    const double alpha = (2 * r + 1) * (v - box_variance(r)) / (2.0 * ((r + 1) * (r + 1) - v));
+    return alpha < 0 ? 0 : alpha;
+}
+
+/* Four stages whose variances add up to sigma^2, continuous in sigma:
+   - below CK_GAUSS_PLAIN_SIGMA, four equal extended boxes of variance sigma^2 / 4 each: r the largest radius
+     whose plain box variance does not exceed it, alpha from box_alpha;
+   - from there on, m plain boxes of radius r + 1, 3 - m of radius r and one extended box of radius r, with r the
+     largest radius whose four plain boxes fit in sigma^2 and m the first count that leaves the extended box a
+     variance below that of radius r + 1. As sigma grows the extended box's alpha runs from 0 to 1, where it
+     equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
+     the filter never jumps. A plain stage costs two float operations per lane against five. */
 static gauss_params gauss_params_for(double sigma) {
     gauss_params p;
     memset(&p, 0, sizeof p);
@@ -109,20 +131,33 @@ static gauss_params gauss_params_for(double sigma) {
         p.norm = 1.0;
         return p;
     }
-    const double v = sigma * sigma / 4.0;
-    double rr = floor((sqrt(12.0 * v + 1.0) - 1.0) / 2.0);
-    if (rr < 0) rr = 0;
-    uint32_t r = (uint32_t)rr;
-    while ((double)r * (r + 1) / 3.0 > v && r > 0) r--;
-    while ((double)(r + 1) * (r + 2) / 3.0 <= v) r++;
+    const double V = sigma * sigma;
+    const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
+    const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */
+    const double boxes = plain ? 4.0 : 1.0;
+    uint32_t r = (uint32_t)floor((sqrt(12.0 * per / boxes + 1.0) - 1.0) / 2.0);
+    while (r > 0 && boxes * box_variance(r) > per) r--;
+    while (boxes * box_variance(r + 1.0) <= per) r++;
     const double rd = (double)r;
-    double alpha = (2 * rd + 1) * (v - rd * (rd + 1) / 3.0) / (2.0 * ((rd + 1) * (rd + 1) - v));
-    if (alpha < 0) alpha = 0;
-    p.r = r;
-    p.alpha = (float)alpha;
-    p.pad = 4 * (r + 1);
-    const double L = 2 * rd + 1 + 2 * (double)p.alpha;
-    p.norm = L * L * L * L;
+    double v_ext = per; /* variance left to the extended box(es) */
+    uint32_t m = 0;
+    if (plain) {
+        for (m = 0; m < 3; m++) {
+            v_ext = V - m * box_variance(rd + 1) - (3 - m) * box_variance(rd);
+            if (v_ext < box_variance(rd + 1)) break;
+        }
+        if (m == 3) v_ext = V - 3 * box_variance(rd + 1);
+    }
+    p.boxes.plain = plain;
+    p.boxes.alpha = (float)box_alpha(rd, v_ext);
+    double norm = 1.0;
+    for (uint32_t k = 0; k < 4; k++) {
+        const int extended = !plain || k == 3;
+        p.boxes.r[k] = plain && k < m ? r + 1 : r;
+        p.pad += p.boxes.r[k] + 1;
+        norm *= 2.0 * p.boxes.r[k] + 1 + (extended ? 2.0 * (double)p.boxes.alpha : 0.0);
+    }
+    p.norm = norm;
     return p;
 }
 
@@ -407,7 +442,7 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
         ops->gauss_fir(line, line, n_out, p->taps, p->fir_r);
         return;
     }
-    ops->gauss_cascade(line, (size_t)n_out + 2 * (size_t)p->pad, p->r, p->alpha);
+    ops->gauss_cascade(line, (size_t)n_out + 2 * (size_t)p->pad, &p->boxes);
 }
 
 /* src -> dst (in place allowed: src is read completely before dst is written). colour: NULL or the backdrop

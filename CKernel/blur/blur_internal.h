@@ -28,6 +28,15 @@ typedef uint8_t ck_tile_t;
 typedef uint32_t ck_tile_px; /* one pixel: 4 values */
 #define CK_TILE_TOP 255.0f
 
+/* The gaussian's four box stages along a line (see gauss_params_for in blur.c): stage k is a box of radius r[k]
+   (window 2 r[k] + 1) with end taps of weight alpha. With plain set, stages 0..2 are plain boxes (no end taps)
+   and only stage 3 carries alpha; otherwise all four do. */
+typedef struct ck_gauss_boxes {
+    uint32_t r[4];
+    float alpha;
+    int plain;
+} ck_gauss_boxes;
+
 /* The colour stage of the backdrop: saturation matrix rows (r, g, b) and the premultiplied tint. */
 typedef struct ck_blur_colour {
     float m[3][3];       /* c'_i = (m[i][0] r + m[i][1] g) + m[i][2] b, then clamped to [0, alpha] */
@@ -49,9 +58,9 @@ struct ck_blur_ops {
     /* Box, 2^14 <= n < 2^23: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded. */
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
-    /* Gaussian: the four unnormalised extended boxes (radius r, end taps alpha) along one padded line of total
-       positions of CK_GAUSS_LANES lanes, in place; the result is in the first total - 8 (r + 1) positions. */
-    void (*gauss_cascade)(float *line, size_t total, uint32_t r, float alpha);
+    /* Gaussian: the four unnormalised box stages along one padded line of total positions of CK_GAUSS_LANES
+       lanes, in place; the result is in the first total - sum(2 r[k] + 2) positions. */
+    void (*gauss_cascade)(float *line, size_t total, const ck_gauss_boxes *boxes);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
 

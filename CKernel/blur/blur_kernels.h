@@ -282,31 +282,38 @@ static inline void CK_BLUR_NAME(stf)(float *p, vf v) { memcpy(p, &v, sizeof v); 
 #define LDF CK_BLUR_NAME(ldf)
 #define STF CK_BLUR_NAME(stf)
 
-/* The four extended-box passes along one padded line of `total` positions of CK_GAUSS_LANES lanes, in place,
-   as one cascade: at position i the new value enters, and stage k (1..4) steps at j = i - k span (span = 2r + 2)
-   with h the value stage k - 1 has just produced at j + span (the input itself for stage 1):
-       out = s_k + alpha (line[j] + h),  s_k <- s_k + (h - line[j + 1]),  line[j] <- out.
-   Per lane this is exactly four whole-line passes out[j] = sum(in[j+1 .. j+2r+1]) + alpha (in[j] + in[j+2r+2])
+/* The four box passes along one padded line of `total` positions of CK_GAUSS_LANES lanes, in place, as one
+   cascade. Stage k (0..3) has radius r_k and span_k = 2 r_k + 2; at position i the new value enters, and stage k
+   steps at j = i - off_k (off_k = span_0 + ... + span_k) with h the value stage k - 1 has just produced at
+   j + span_k (the input itself for stage 0). An extended stage (end taps alpha) does
+       out = s_k + alpha (line[j] + h),  s_k <- s_k + (h - line[j + 1]),  line[j] <- out,
+   a plain stage (no end taps) does the same without the taps: out = s_k (two float operations instead of
+   five, which is why the larger sigmas use three plain stages).
+   Per lane this is exactly four whole-line passes out[j] = sum(in[j+1 .. j+2r+1]) (+ alpha (in[j] + in[j+2r+2]))
    run one after another (the same operations in the same order on the same values): stage k reads line[j] and
    line[j + 1] after stage k - 1 finished them and before stage k overwrites them, and each stage's running sum
-   starts at its first position as in[1] + ... + in[2r + 1] from 0, ascending. With total = w + 4 span the
+   starts at its first position as in[1] + ... + in[2r_k + 1] from 0, ascending. With total = w + off_3 the
    result is in positions 0 .. w - 1. One sweep instead of four: the 4 x 16 running sums and h stay in
-   registers, and the positions the stages touch lie within 4 span + 1 of each other, so in L1. */
+   registers, and the positions the stages touch lie within off_3 + 1 of each other, so in L1. */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(float *line, size_t i0, size_t i1,
-                                                                         size_t span, vf a, vf s[4][CK_NB],
-                                                                         const int stages) {
+                                                                         const size_t off[4], vf a, vf s[4][CK_NB],
+                                                                         const int stages, const int plain) {
     for (size_t i = i0; i < i1; i++) {
         vf h[CK_NB];
         const float *in = line + i * CK_GAUSS_LANES;
         for (int b = 0; b < CK_NB; b++) h[b] = LDF(in + b * CK_VL);
         for (int k = 0; k < stages; k++) {
-            float *lo = line + (i - (size_t)(k + 1) * span) * CK_GAUSS_LANES;
+            float *lo = line + (i - off[k]) * CK_GAUSS_LANES;
             const float *first = lo + CK_GAUSS_LANES;
             for (int b = 0; b < CK_NB; b++) {
                 const vf sv = s[k][b];
-                const vf edge = LDF(lo + b * CK_VL) + h[b];
                 const vf d = h[b] - LDF(first + b * CK_VL);
-                h[b] = sv + a * edge;
+                if (plain && k < 3) {
+                    h[b] = sv;
+                } else {
+                    const vf edge = LDF(lo + b * CK_VL) + h[b];
+                    h[b] = sv + a * edge;
+                }
                 s[k][b] = sv + d;
                 STF(lo + b * CK_VL, h[b]);
             }
@@ -314,26 +321,35 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(floa
     }
 }
 
-static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, uint32_t r, float alpha) {
-    const size_t span = 2 * (size_t)r + 2;
-    const vf a = (vf){0} + alpha;
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_all)(float *line, size_t total,
+                                                                         const ck_gauss_boxes *bx, const int plain) {
+    const vf a = (vf){0} + bx->alpha;
+    size_t off[4], acc = 0;
+    for (int k = 0; k < 4; k++) off[k] = acc += 2 * (size_t)bx->r[k] + 2;
     vf s[4][CK_NB];
     for (int m = 1; m <= 4; m++) {
-        /* Stage m starts at position m span (its j = 0) from the sum of positions 1 .. 2r + 1, which stage m - 1
-           finished at positions below span. */
+        /* Stage m - 1 starts at position off[m - 1] (its j = 0) from the sum of positions 1 .. 2r + 1, which stage
+           m - 2 finished at positions below off[m - 1]. */
         for (int b = 0; b < CK_NB; b++) s[m - 1][b] = (vf){0};
-        for (size_t q = 1; q <= 2 * (size_t)r + 1; q++) {
+        for (size_t q = 1; q <= 2 * (size_t)bx->r[m - 1] + 1; q++) {
             const float *p = line + q * CK_GAUSS_LANES;
             for (int b = 0; b < CK_NB; b++) s[m - 1][b] = s[m - 1][b] + LDF(p + b * CK_VL);
         }
-        const size_t i0 = (size_t)m * span, i1 = m < 4 ? i0 + span : total;
+        const size_t i0 = off[m - 1], i1 = m < 4 ? off[m] : total;
         switch (m) {
-        case 1: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 1); break;
-        case 2: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 2); break;
-        case 3: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 3); break;
-        default: CK_BLUR_NAME(cascade_run)(line, i0, i1, span, a, s, 4); break;
+        case 1: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 1, plain); break;
+        case 2: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 2, plain); break;
+        case 3: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 3, plain); break;
+        default: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 4, plain); break;
         }
     }
+}
+
+static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, const ck_gauss_boxes *boxes) {
+    if (boxes->plain)
+        CK_BLUR_NAME(cascade_all)(line, total, boxes, 1);
+    else
+        CK_BLUR_NAME(cascade_all)(line, total, boxes, 0);
 }
 
 /* Direct sampled gaussian for small sigma: 2R + 1 symmetric taps (k[j] = k[2R - j] exactly: both are the same

@@ -162,7 +162,9 @@ extension ISASwitching {
         #expect(quality >= 50, "sigma \(sigma): \(quality) dB")
     }
 
-    /// Steps of 0.1 in windows across the range: at most 3 levels per step, and every step changes the image.
+    /// Steps of 0.1 in windows across the range: at most 3 levels per step, and every step changes the image. The
+    /// first window ends on the switch from four extended boxes to three plain and one extended (3.0); the others
+    /// cross several radius changes of single boxes.
     @Test(arguments: [2.0, 9.5, 31.5, 63.0])
     func gaussianIsContinuousInSigma(start: Double) {
         let image = Self.image
