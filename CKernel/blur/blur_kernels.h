@@ -463,16 +463,20 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
     typedef int32_t v16i __attribute__((vector_size(64)));
     typedef ck_tile_t v16t __attribute__((vector_size(16 * sizeof(ck_tile_t))));
     typedef ck_tile_px v4p __attribute__((vector_size(4 * sizeof(ck_tile_px))));
-    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f, top16 = (v16f){0} + CK_TILE_TOP;
+    const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f;
+    const v16i top16 = (v16i){0} + (int32_t)CK_TILE_TOP;
     for (; rows == CK_GAUSS_PIXELS && x + 4 <= w; x += 4) {
         v4p q[4];
         for (int m = 0; m < 4; m++) {
             v16f v;
             memcpy(&v, buf + (size_t)(x + m) * CK_GAUSS_LANES, 64);
             v = v * sc16 + half16;
-            v = __builtin_elementwise_max(v, (v16f){0});
-            v = __builtin_elementwise_min(v, top16);
-            q[m] = (v4p)__builtin_convertvector(__builtin_convertvector(v, v16i), v16t);
+            /* Truncate, then clamp the integers: the same bytes as clamping the floats first (the values stay
+               within a fraction of a level of [0, 255], far inside the int32 range), and the integer clamp
+               folds into the saturating packs. */
+            v16i t = __builtin_convertvector(v, v16i);
+            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top16);
+            q[m] = (v4p)__builtin_convertvector(t, v16t);
         }
         const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6);
         const v4p t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
@@ -543,7 +547,8 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
     typedef int32_t v16i __attribute__((vector_size(64)));
     typedef uint16_t v16h __attribute__((vector_size(32)));
     typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f, top = (v16f){0} + 255.0f;
+    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f;
+    const v16i top = (v16i){0} + 255;
     const v16i amask = {0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1};
     v16f m0 = {0}, m1 = {0}, m2 = {0};
     v16h tint = {0}, inv = {0};
@@ -563,12 +568,14 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             v16f v;
             memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
             v = v * sc + half;
-            v = __builtin_elementwise_max(v, (v16f){0});
-            v = __builtin_elementwise_min(v, top);
+            /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping
+               is monotone, so it commutes with the min against alpha: without the colour stage the clamp comes
+               last and folds into the saturating packs. */
             v16i t = __builtin_convertvector(v, v16i);
-            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
-                                                                     15, 15, 15));
             if (colour != NULL) {
+                t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
+                t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
+                                                                         15, 15, 15, 15));
                 const v16f f = __builtin_convertvector(t, v16f);
                 const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
                 const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
@@ -584,6 +591,9 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
                 memcpy(d + (size_t)p * 4, &o, 16);
                 continue;
             }
+            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
+                                                                     15, 15, 15));
+            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
             const v16b o = __builtin_convertvector(t, v16b);
             memcpy(d + (size_t)p * 4, &o, 16);
         }
