@@ -457,38 +457,41 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
     const uint32_t wt = (w + 3) & ~3u;
     uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
-    /* Whole blocks of 4 pixels x 4 rows: convert each position (4 rows x 4 channels), then transpose the 4 x 4
-       matrix of pixels so each row of the tile is one store and the block is written contiguously. */
+    /* Whole blocks of 4 pixels x 4 rows: convert the 4 positions (4 rows x 4 channels each), put the 64 values in
+       tile order (row, pixel, channel) and narrow them at once, so the block is one contiguous 64-byte write.
+       Truncating first and clamping the integers gives the same bytes as clamping the floats first (the values stay
+       within a fraction of a level of [0, 255], far inside the int32 range); on x86 the clamp and the reordering
+       fold into the saturating packs (CK_BLUR_NATIVE_TILE_BLOCK: an ISA file's tile_block does the reordering and the
+       narrowing in its own instructions). */
     typedef float v16f __attribute__((vector_size(64)));
     typedef int32_t v16i __attribute__((vector_size(64)));
-    typedef ck_tile_t v16t __attribute__((vector_size(16 * sizeof(ck_tile_t))));
-    typedef ck_tile_px v4p __attribute__((vector_size(4 * sizeof(ck_tile_px))));
     const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f;
-    const v16i top16 = (v16i){0} + (int32_t)CK_TILE_TOP;
     for (; rows == CK_GAUSS_PIXELS && x + 4 <= w; x += 4) {
-        v4p q[4];
+        v16i t[4];
         for (int m = 0; m < 4; m++) {
             v16f v;
             memcpy(&v, buf + (size_t)(x + m) * CK_GAUSS_LANES, 64);
-            v = v * sc16 + half16;
-            /* Truncate, then clamp the integers: the same bytes as clamping the floats first (the values stay
-               within a fraction of a level of [0, 255], far inside the int32 range), and the integer clamp
-               folds into the saturating packs. */
-            v16i t = __builtin_convertvector(v, v16i);
-            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top16);
-            q[m] = (v4p)__builtin_convertvector(t, v16t);
+            t[m] = __builtin_convertvector(v * sc16 + half16, v16i);
         }
-        const v4p t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6);
-        const v4p t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
-        const v4p t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6);
-        const v4p t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
-        const v4p o0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5), o1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
-        const v4p o2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7), o3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
-        ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride;
-        memcpy(t, &o0, sizeof o0);
-        memcpy(t + 16, &o1, sizeof o1);
-        memcpy(t + 32, &o2, sizeof o2);
-        memcpy(t + 48, &o3, sizeof o3);
+#ifdef CK_BLUR_NATIVE_TILE_BLOCK
+        CK_BLUR_NAME(tile_block)(t, tiles + (size_t)(x / 4) * tile_stride);
+#else
+        typedef int32_t v32i __attribute__((vector_size(128)));
+        typedef int32_t v64i __attribute__((vector_size(256)));
+        typedef ck_tile_t v64t __attribute__((vector_size(64 * sizeof(ck_tile_t))));
+        /* lane q * 16 + m * 4 + c of the block = lane q * 4 + c of position m */
+        const v32i t01 = __builtin_shufflevector(t[0], t[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+        const v32i t23 = __builtin_shufflevector(t[2], t[3], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+        v64i b = __builtin_shufflevector(t01, t23, 0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51, 4, 5, 6,
+                                         7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55, 8, 9, 10, 11, 24, 25, 26, 27,
+                                         40, 41, 42, 43, 56, 57, 58, 59, 12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47,
+                                         60, 61, 62, 63);
+        b = __builtin_elementwise_min(__builtin_elementwise_max(b, (v64i){0}), (v64i){0} + (int32_t)CK_TILE_TOP);
+        const v64t o = __builtin_convertvector(b, v64t);
+        memcpy(tiles + (size_t)(x / 4) * tile_stride, &o, sizeof o);
+#endif
     }
 #endif
     for (; x < wt; x++) {
@@ -562,17 +565,30 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
         }
         inv = (v16h){0} + (uint16_t)colour->inv_alpha;
     }
-    for (uint32_t y = 0; y < h; y++) {
-        uint8_t *d = dst + (size_t)y * stride;
-        for (uint32_t p = 0; p < vpx; p += 4) {
-            v16f v;
-            memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
-            v = v * sc + half;
-            /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping
-               is monotone, so it commutes with the min against alpha: without the colour stage the clamp comes
-               last and folds into the saturating packs. */
-            v16i t = __builtin_convertvector(v, v16i);
-            if (colour != NULL) {
+    /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping is monotone,
+       so it commutes with the min against alpha: without the colour stage the clamp comes last and folds into the
+       saturating packs. Two loops so the per-tile work has no branch on colour. */
+    if (colour == NULL) {
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *d = dst + (size_t)y * stride;
+            for (uint32_t p = 0; p < vpx; p += 4) {
+                v16f v;
+                memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
+                v16i t = __builtin_convertvector(v * sc + half, v16i);
+                t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
+                                                                         15, 15, 15, 15));
+                t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
+                const v16b o = __builtin_convertvector(t, v16b);
+                memcpy(d + (size_t)p * 4, &o, 16);
+            }
+        }
+    } else {
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *d = dst + (size_t)y * stride;
+            for (uint32_t p = 0; p < vpx; p += 4) {
+                v16f v;
+                memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
+                v16i t = __builtin_convertvector(v * sc + half, v16i);
                 t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
                 t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
                                                                          15, 15, 15, 15));
@@ -589,13 +605,7 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
                 const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
                 const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
                 memcpy(d + (size_t)p * 4, &o, 16);
-                continue;
             }
-            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
-                                                                     15, 15, 15));
-            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
-            const v16b o = __builtin_convertvector(t, v16b);
-            memcpy(d + (size_t)p * 4, &o, 16);
         }
     }
 #endif
