@@ -34,6 +34,21 @@
  * outputs on [0, span) are one constant and its running sum does not move there), and every later stage's
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
+ * Open: the full-screen target of 8 memcpy (about 23 ms here) is not reached: 26-42 ms on this shared machine at
+ * sigma 4 (the spread is the machine, not the code). Where the time goes (1290 x 2796, sigma 4, AVX2, each phase
+ * timed alone by skipping the others in one process): horizontal pass 18 ms (gathering rows 3.2, cascade 9.5,
+ * storing tiles 5), vertical 20 ms (widening tiles 3.3, cascade 8, storing dst 9.5). The cascade is at its
+ * operation minimum (per position and stage one load, one store and two float operations, three more for the
+ * extended stage; 34 instructions per position); 6 ms of the dst store is the access pattern alone (64 bytes
+ * into each of 2796 rows per group: with dst in L1 the same store takes 3.9 ms), about 2 ms of it TLB misses,
+ * whose page walks are nested under virtualisation. Tried and measured same-process against the code before
+ * (two builds linked side by side, alternating calls, medians): exact integer plain stages (slower: 14 % more
+ * instructions in the loop), the intermediate in 16- or 128-row chunks (9 % slower, even), software prefetch of
+ * dst rows, non-temporal dst stores on 64-byte-aligned rows, 1, 2 or 8 tiles per vertical group, widening the
+ * input inside the cascade instead of a separate pass (3 % slower: the cascade loop grows more than the pass
+ * costs); three boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on
+ * the self-test texture (the 4-box cascade 52.6). What is left is structural: a vertical pass that writes whole
+ * rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB per tile).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
@@ -467,7 +482,8 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
    axis. Memory: src read once, the byte intermediate written and read once, dst written once; no ring of rows
    (the cascade's running sums live in registers). Measured on 1290 x 2796 (callgrind, instructions in
    ck_gaussian_blur): 172-177 M for sigma 4..30 against 245-260 M for the row-streamed vertical cascade with a
-   u16 intermediate this replaced; the cost is now flat in sigma up to a full screen. */
+   u16 intermediate this replaced; the cost is now flat in sigma up to a full screen (111-115 M since the plain
+   boxes and the integer clamps in the stores). */
 static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_blur_colour *colour, int small,
                       uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
