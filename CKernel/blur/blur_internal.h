@@ -25,7 +25,6 @@
    about 1 dB of a u16 intermediate (52.7-57.9 dB measured on the self-test texture for sigma 1..64) while the
    sweep over it moves half the bytes. */
 typedef uint8_t ck_tile_t;
-typedef uint32_t ck_tile_px; /* one pixel: 4 values */
 #define CK_TILE_TOP 255.0f
 
 /* The gaussian's four box stages along a line (see gauss_params_for in blur.c): stage k is a box of radius r[k]
