@@ -47,8 +47,9 @@
  * dst rows, non-temporal dst stores on 64-byte-aligned rows, 1, 2 or 8 tiles per vertical group, widening the
  * input inside the cascade instead of a separate pass (3 % slower: the cascade loop grows more than the pass
  * costs); three boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on
- * the self-test texture (the 4-box cascade 52.6). What is left is structural: a vertical pass that writes whole
- * rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB per tile).
+ * the self-test texture (the 4-box cascade 52.6). Kept: streaming stores for the intermediate (6-8 % on a full
+ * screen, see CK_GAUSS_STREAM_BYTES; the phase times above are from before). What is left is structural: a
+ * vertical pass that writes whole rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB per tile).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
@@ -62,9 +63,9 @@
  * sigma 8 (k = 4, box reduction, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small
  * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
  * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
- * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms),
- * small gaussian and colour 2.7 ms (compute, measured with four extended boxes: their 40 float adds and
- * multiplies per position share two FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
+ * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms), small gaussian and
+ * colour 2.7 ms (compute, measured with four extended boxes: their 40 float adds and multiplies per position share
+ * two FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
  * rows). Tried and dropped: reducing band by band just ahead of the small gaussian's horizontal pass (0.5 ms
  * slower, probably because the source stream stalls between bands), widening with pshufb + pmaddubsw per block
  * (more instructions per pixel than eight blocks at once), non-temporal stores in the enlargement (about 25 %
@@ -92,10 +93,17 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
 /* MARK: - Gaussian parameters */
 
 /* Below this sigma the four extended boxes (r = 0, kernel [alpha, 1, alpha]^4) fall under 50 dB (48 at sigma 1,
-   38 at 0.7) while a direct sampled gaussian of at most 2 * 4 + 1 taps keeps about 58 dB and is as cheap. At the switch the
-   boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. */
+   38 at 0.7) while a direct sampled gaussian of at most 2 * 4 + 1 taps keeps about 58 dB and is as cheap. At the
+   switch the boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. */
 #define CK_GAUSS_FIR_SIGMA 1.2
 #define CK_GAUSS_FIR_MAX_R 4
+/* The intermediate is written with streaming (non-temporal) stores where the ISA has them once it reaches this size.
+   It is written once and read back only after the whole horizontal pass, so a large one leaves the cache in between
+   anyway, and streaming a whole 64-byte line skips the read for ownership of a normal store. Measured same-process
+   against normal stores (AVX2, medians of blocks of 10 calls): 1290 x 2796 6-8 % faster at sigma 1..30, a 323 x 701
+   image (0.9 MB of tiles) 3 % faster, the backdrop at sigma 4..30 within 4 %; but 128 x 96 3-5 % slower and
+   32 x 24 17 % slower, where the tiles would still be in cache for the vertical pass. */
+#define CK_GAUSS_STREAM_BYTES (512u * 1024u)
 /* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
 #define CK_GAUSS_VLINES 4
 
@@ -191,9 +199,11 @@ static size_t gauss_line_floats(uint32_t w, uint32_t h) {
     return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
 }
 
-/* The intermediate: ceil(w / 4) tiles of h rows x 16 values. */
+/* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
+   every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
+static size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~(size_t)3) * CK_GAUSS_LANES; }
 static size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
-    return ((size_t)w + 3) / 4 * h * CK_GAUSS_LANES * sizeof(ck_tile_t);
+    return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
 }
 
 static size_t gauss_scratch(uint32_t w, uint32_t h) {
@@ -491,13 +501,14 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     const gauss_params p = gauss_params_for(sigma);
     ck_tile_t *tiles = (ck_tile_t *)scratch;
     float *line = (float *)(scratch + align_up(gauss_tiles_bytes(w, h)));
-    const size_t tile_stride = (size_t)h * CK_GAUSS_LANES;
+    const size_t tile_stride = gauss_tile_stride(h);
+    const int stream = gauss_tiles_bytes(w, h) >= CK_GAUSS_STREAM_BYTES;
     const float scale_h = (float)(1.0 / p.norm);
     for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
         const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;
         ops->gauss_load_rows_u8(src->data + (size_t)y0 * src->stride, src->stride, rows, w, p.pad, line);
         gauss_line(ops, &p, line, w);
-        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h);
+        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h, stream);
     }
     const float scale_v = (float)(1.0 / p.norm);
     const size_t total = (size_t)h + 2 * (size_t)p.pad;

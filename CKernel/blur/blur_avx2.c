@@ -47,15 +47,24 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_tent_v32(const ui
 /* The gaussian's tile block: 4 positions of int32 lanes (rows 0-1 in the low 256 bits, rows 2-3 in the high) to
    64 bytes in tile order. The packs interleave within 128-bit halves, which is the transpose itself: packing
    positions 0 and 1, then 2 and 3, then the two results leaves row 0 (pixels 0-3) in the low half and row 1 in the
-   high half. Saturation clamps to [0, 255] as the generic code does. */
-static inline __attribute__((always_inline)) void ck_blur_avx2_tile_block(const void *t, uint8_t *dst) {
+   high half. Saturation clamps to [0, 255] as the generic code does.
+   With `stream` the stores are non-temporal (see gauss_run for when): the block is one aligned 64-byte line
+   (gauss_run keeps tiles 64-byte aligned), and a streaming store of a whole line skips the read for ownership a
+   normal store needs; tile_fence orders the streamed lines before the kernel returns. */
+static inline __attribute__((always_inline)) void ck_blur_avx2_tile_block(const void *t, uint8_t *dst, int stream) {
     __m256i x[8];
     memcpy(x, t, sizeof x);
     const __m256i r01 = _mm256_packus_epi16(_mm256_packs_epi32(x[0], x[2]), _mm256_packs_epi32(x[4], x[6]));
     const __m256i r23 = _mm256_packus_epi16(_mm256_packs_epi32(x[1], x[3]), _mm256_packs_epi32(x[5], x[7]));
-    _mm256_storeu_si256((__m256i *)(void *)dst, r01);
-    _mm256_storeu_si256((__m256i *)(void *)(dst + 32), r23);
+    if (stream) {
+        _mm256_stream_si256((__m256i *)(void *)dst, r01);
+        _mm256_stream_si256((__m256i *)(void *)(dst + 32), r23);
+    } else {
+        _mm256_storeu_si256((__m256i *)(void *)dst, r01);
+        _mm256_storeu_si256((__m256i *)(void *)(dst + 32), r23);
+    }
 }
+static inline __attribute__((always_inline)) void ck_blur_avx2_tile_fence(void) { _mm_sfence(); }
 #define CK_BLUR_NATIVE_TILE_BLOCK
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_avx2);

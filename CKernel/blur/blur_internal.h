@@ -63,12 +63,13 @@ struct ck_blur_ops {
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
 
-    /* Gaussian, transposed tiles (see blur_kernels.h): bytes -> lanes, lanes -> byte tiles, tile -> line,
-       column lines -> bytes (+ the backdrop colour stage when colour is not NULL). */
+    /* Gaussian, transposed tiles (see blur_kernels.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
+       write them with non-temporal stores), tile -> line, column lines -> bytes (+ the backdrop colour stage when
+       colour is not NULL). */
     void (*gauss_load_rows_u8)(const uint8_t *src, size_t stride, uint32_t rows, uint32_t w, uint32_t pad,
                                float *buf);
     void (*gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows, uint32_t w,
-                              float scale);
+                              float scale, int stream);
     void (*gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, float *line);
     void (*gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint8_t *dst,
                                 size_t stride, float scale, const ck_blur_colour *colour);

@@ -453,7 +453,8 @@ static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, 
    later). Pixels of the last tile past w are written as 0 so the vertical pass reads defined values (its lanes
    are independent, so they never reach a real pixel). */
 static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows,
-                                            uint32_t w, float scale) {
+                                            uint32_t w, float scale, int stream) {
+    (void)stream; /* a hint: only an ISA with a native tile block streams */
     const uint32_t wt = (w + 3) & ~3u;
     uint32_t x = 0;
 #if CK_BLUR_VBYTES > 4
@@ -462,7 +463,8 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
        Truncating first and clamping the integers gives the same bytes as clamping the floats first (the values stay
        within a fraction of a level of [0, 255], far inside the int32 range); on x86 the clamp and the reordering
        fold into the saturating packs (CK_BLUR_NATIVE_TILE_BLOCK: an ISA file's tile_block does the reordering and the
-       narrowing in its own instructions). */
+       narrowing in its own instructions, and may store the 64-byte-aligned block with streaming stores, which its
+       tile_fence then orders). */
     typedef float v16f __attribute__((vector_size(64)));
     typedef int32_t v16i __attribute__((vector_size(64)));
     const v16f sc16 = (v16f){0} + scale, half16 = (v16f){0} + 0.5f;
@@ -474,7 +476,7 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
             t[m] = __builtin_convertvector(v * sc16 + half16, v16i);
         }
 #ifdef CK_BLUR_NATIVE_TILE_BLOCK
-        CK_BLUR_NAME(tile_block)(t, tiles + (size_t)(x / 4) * tile_stride);
+        CK_BLUR_NAME(tile_block)(t, tiles + (size_t)(x / 4) * tile_stride, stream);
 #else
         typedef int32_t v32i __attribute__((vector_size(128)));
         typedef int32_t v64i __attribute__((vector_size(256)));
@@ -488,11 +490,15 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
                                          7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55, 8, 9, 10, 11, 24, 25, 26, 27,
                                          40, 41, 42, 43, 56, 57, 58, 59, 12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47,
                                          60, 61, 62, 63);
-        b = __builtin_elementwise_min(__builtin_elementwise_max(b, (v64i){0}), (v64i){0} + (int32_t)CK_TILE_TOP);
+        b = __builtin_elementwise_max(b, (v64i){0});
+        b = __builtin_elementwise_min(b, (v64i){0} + (int32_t)CK_TILE_TOP);
         const v64t o = __builtin_convertvector(b, v64t);
         memcpy(tiles + (size_t)(x / 4) * tile_stride, &o, sizeof o);
 #endif
     }
+#ifdef CK_BLUR_NATIVE_TILE_BLOCK
+    if (stream) CK_BLUR_NAME(tile_fence)();
+#endif
 #endif
     for (; x < wt; x++) {
         ck_tile_t *t = tiles + (size_t)(x / 4) * tile_stride + (x % 4) * 4;
