@@ -571,47 +571,39 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
         }
         inv = (v16h){0} + (uint16_t)colour->inv_alpha;
     }
-    /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping is monotone,
-       so it commutes with the min against alpha: without the colour stage the clamp comes last and folds into the
-       saturating packs. Two loops so the per-tile work has no branch on colour. */
-    if (colour == NULL) {
-        for (uint32_t y = 0; y < h; y++) {
-            uint8_t *d = dst + (size_t)y * stride;
-            for (uint32_t p = 0; p < vpx; p += 4) {
-                v16f v;
-                memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
-                v16i t = __builtin_convertvector(v * sc + half, v16i);
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *d = dst + (size_t)y * stride;
+        for (uint32_t p = 0; p < vpx; p += 4) {
+            v16f v;
+            memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
+            /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping is
+               monotone, so it commutes with the min against alpha: without the colour stage the clamp comes last and
+               folds into the saturating packs. */
+            v16i t = __builtin_convertvector(v * sc + half, v16i);
+            if (colour == NULL) {
                 t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
                                                                          15, 15, 15, 15));
                 t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
                 const v16b o = __builtin_convertvector(t, v16b);
                 memcpy(d + (size_t)p * 4, &o, 16);
+                continue;
             }
-        }
-    } else {
-        for (uint32_t y = 0; y < h; y++) {
-            uint8_t *d = dst + (size_t)y * stride;
-            for (uint32_t p = 0; p < vpx; p += 4) {
-                v16f v;
-                memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
-                v16i t = __builtin_convertvector(v * sc + half, v16i);
-                t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
-                t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
-                                                                         15, 15, 15, 15));
-                const v16f f = __builtin_convertvector(t, v16f);
-                const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
-                const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
-                const v16f b = __builtin_shufflevector(f, f, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
-                const v16f a = __builtin_shufflevector(f, f, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-                v16f c = (m0 * r + m1 * g) + m2 * b;
-                c = __builtin_elementwise_max(c, (v16f){0});
-                c = __builtin_elementwise_min(c, a);
-                const v16i q = (__builtin_convertvector(c + 0.5f, v16i) & ~amask) | (t & amask);
-                /* u16 lanes as in colour(): q * inv_alpha + 128 <= 65153 and x + (x >> 8) <= 65407. */
-                const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
-                const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
-                memcpy(d + (size_t)p * 4, &o, 16);
-            }
+            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
+            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
+                                                                     15, 15, 15));
+            const v16f f = __builtin_convertvector(t, v16f);
+            const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+            const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
+            const v16f b = __builtin_shufflevector(f, f, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
+            const v16f a = __builtin_shufflevector(f, f, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+            v16f c = (m0 * r + m1 * g) + m2 * b;
+            c = __builtin_elementwise_max(c, (v16f){0});
+            c = __builtin_elementwise_min(c, a);
+            const v16i q = (__builtin_convertvector(c + 0.5f, v16i) & ~amask) | (t & amask);
+            /* u16 lanes as in colour(): q * inv_alpha + 128 <= 65153 and x + (x >> 8) <= 65407. */
+            const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
+            const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
+            memcpy(d + (size_t)p * 4, &o, 16);
         }
     }
 #endif
