@@ -46,10 +46,19 @@
  * instructions in the loop), the intermediate in 16- or 128-row chunks (9 % slower, even), software prefetch of
  * dst rows, non-temporal dst stores on 64-byte-aligned rows, 1, 2 or 8 tiles per vertical group, widening the
  * input inside the cascade instead of a separate pass (3 % slower: the cascade loop grows more than the pass
- * costs); three boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on
- * the self-test texture (the 4-box cascade 52.6). Kept: streaming stores for the intermediate (6-8 % on a full
- * screen, see CK_GAUSS_STREAM_BYTES; the phase times above are from before). What is left is structural: a
- * vertical pass that writes whole rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB per tile).
+ * costs), the vertical pass in row segments of 350 to 700 rows (each restarting its cascades with their padding,
+ * so a group touches fewer dst pages at a time: medians 1.00-1.03 at sigma 4, minima 1 % lower, so the TLB misses
+ * are not what the time waits on once the cascades run between the stores); three boxes instead of four would save
+ * a quarter of the cascade but keep only 50.4 dB at sigma 16 on the self-test texture (the 4-box cascade 52.6).
+ * Kept: streaming stores for the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the phase times
+ * above are from before). What is left is structural, and neither form looks like a gain on paper: a vertical
+ * pass that writes whole rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB per tile), or the
+ * vertical pass first over rows of the source, straight into the horizontal band's lanes, with no intermediate.
+ * The second drops the intermediate's two sweeps and the scattered dst store, but each stage's lagging input is
+ * then span rows back: rings of span + 1 rows per stage, about 100 bytes of ring reads and writes per pixel in L2
+ * (0.6 MB of rings at sigma 4) or L3 (3 MB at sigma 30) where the tiles keep them in L1, and rings that grow with
+ * sigma where the scratch size is fixed by the image (a row-streamed vertical cascade measured 245-260 M
+ * instructions against 172-177 M for the tiles when they replaced it, see gauss_run).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
