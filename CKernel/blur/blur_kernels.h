@@ -281,6 +281,14 @@ static inline vf CK_BLUR_NAME(ldf)(const float *p) {
 static inline void CK_BLUR_NAME(stf)(float *p, vf v) { memcpy(p, &v, sizeof v); }
 #define LDF CK_BLUR_NAME(ldf)
 #define STF CK_BLUR_NAME(stf)
+#ifndef CK_BLUR_OPAQUE
+/* An empty asm that claims to change p: the compiler keeps p in a register of its own (see cascade_run). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CK_BLUR_OPAQUE(p) __asm__("" : "+r"(p))
+#else
+#define CK_BLUR_OPAQUE(p) ((void)0)
+#endif
+#endif
 
 /* The four box passes along one padded line of `total` positions of CK_GAUSS_LANES lanes, in place, as one
    cascade. Stage k (0..3) has radius r_k and span_k = 2 r_k + 2; at position i the new value enters, and stage k
@@ -298,25 +306,36 @@ static inline void CK_BLUR_NAME(stf)(float *p, vf v) { memcpy(p, &v, sizeof v); 
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(float *line, size_t i0, size_t i1,
                                                                          const size_t off[4], vf a, vf s[4][CK_NB],
                                                                          const int stages, const int plain) {
+    /* One pointer per stage, each stepped by one position and hidden from the optimiser (CK_BLUR_OPAQUE):
+       otherwise loop strength reduction folds them into one induction variable plus a register offset per
+       stage, and on x86 every load-op and store with such base + index addressing splits into two uops
+       (un-lamination), so the loop is issue-bound instead of bound by its float operations. With base +
+       displacement addressing the cascade runs 10-14 % faster (AVX2, same-process medians; same results). */
+    float *lo[4] = {0};
+    const float *in = line + i0 * CK_GAUSS_LANES;
+    for (int k = 0; k < stages; k++) lo[k] = line + (i0 - off[k]) * CK_GAUSS_LANES;
     for (size_t i = i0; i < i1; i++) {
         vf h[CK_NB];
-        const float *in = line + i * CK_GAUSS_LANES;
         for (int b = 0; b < CK_NB; b++) h[b] = LDF(in + b * CK_VL);
         for (int k = 0; k < stages; k++) {
-            float *lo = line + (i - off[k]) * CK_GAUSS_LANES;
-            const float *first = lo + CK_GAUSS_LANES;
+            const float *first = lo[k] + CK_GAUSS_LANES;
             for (int b = 0; b < CK_NB; b++) {
                 const vf sv = s[k][b];
                 const vf d = h[b] - LDF(first + b * CK_VL);
                 if (plain && k < 3) {
                     h[b] = sv;
                 } else {
-                    const vf edge = LDF(lo + b * CK_VL) + h[b];
+                    const vf edge = LDF(lo[k] + b * CK_VL) + h[b];
                     h[b] = sv + a * edge;
                 }
                 s[k][b] = sv + d;
-                STF(lo + b * CK_VL, h[b]);
+                STF(lo[k] + b * CK_VL, h[b]);
             }
+        }
+        in += CK_GAUSS_LANES;
+        for (int k = 0; k < stages; k++) {
+            lo[k] += CK_GAUSS_LANES;
+            CK_BLUR_OPAQUE(lo[k]);
         }
     }
 }
