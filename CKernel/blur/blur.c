@@ -54,13 +54,13 @@
  * minima 1 % lower, so the TLB misses are not what the time waits on once the cascades run between the stores);
  * three boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on the
  * self-test texture (the 4-box cascade 52.6). Kept: streaming stores for the intermediate (6-8 % on a full
- * screen, see CK_GAUSS_STREAM_BYTES; the phase times above are from before). How much the memory sweeps cost
- * (before the addressing fix): with everything in L2 (640 x 400, source, intermediate and destination 1 MB each)
- * the same code takes 5.2 ns per pixel, 4.9 without the padding's share, against 6.6 on the full screen (minima
- * of 100 and 40 calls, 3 GHz), so removing every sweep but reading src and writing dst could save some 10 %
- * (about 8.2 memcpy), not the 30 % the target needs; the rest is the passes' arithmetic and conversions. What is
- * left is structural and aims at that 10 %: a vertical pass that writes whole rows (per-tile cascade state
- * carried across row chunks, 4 KB to 16 KB per tile), or the vertical pass first over rows of the source,
+ * screen, see CK_GAUSS_STREAM_BYTES; the sigma 4 phase times above are from before). How much the memory sweeps
+ * cost (before the addressing fix): with everything in L2 (640 x 400, source, intermediate and destination 1 MB
+ * each) the same code takes 5.2 ns per pixel, 4.9 without the padding's share, against 6.6 on the full screen
+ * (minima of 100 and 40 calls, 3 GHz), so removing every sweep but reading src and writing dst could save some
+ * 10 % (about 8.2 memcpy), not the 30 % the target needs; the rest is the passes' arithmetic and conversions.
+ * What is left is structural and aims at that 10 %: a vertical pass that writes whole rows (per-tile cascade
+ * state carried across row chunks, 4 KB to 16 KB per tile), or the vertical pass first over rows of the source,
  * straight into the horizontal band's lanes, with no intermediate. The second drops the intermediate's two
  * sweeps and the scattered dst store, but each stage's lagging input is then span rows back: rings of span + 1
  * rows per stage, about 100 bytes of ring reads and writes per pixel in L2 (0.6 MB of rings at sigma 4) or L3 (3
