@@ -51,22 +51,22 @@
  * vertical group, widening the input inside the cascade instead of a separate pass (3 % slower: the cascade loop
  * grows more than the pass costs), the vertical pass in row segments of 350 to 700 rows (each restarting its
  * cascades with their padding, so a group touches fewer dst pages at a time: medians 1.00-1.03 at sigma 4,
- * minima 1 % lower, so the TLB misses are not what the time waits on once the cascades run between the stores);
- * three boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on the
- * self-test texture (the 4-box cascade 52.6). Kept: streaming stores for the intermediate (6-8 % on a full
- * screen, see CK_GAUSS_STREAM_BYTES; the sigma 4 phase times above are from before). How much the memory sweeps
- * cost (before the addressing fix): with everything in L2 (640 x 400, source, intermediate and destination 1 MB
- * each) the same code takes 5.2 ns per pixel, 4.9 without the padding's share, against 6.6 on the full screen
- * (minima of 100 and 40 calls, 3 GHz), so removing every sweep but reading src and writing dst could save some
- * 10 % (about 8.2 memcpy), not the 30 % the target needs; the rest is the passes' arithmetic and conversions.
- * What is left is structural and aims at that 10 %: a vertical pass that writes whole rows (per-tile cascade
- * state carried across row chunks, 4 KB to 16 KB per tile), or the vertical pass first over rows of the source,
- * straight into the horizontal band's lanes, with no intermediate. The second drops the intermediate's two
- * sweeps and the scattered dst store, but each stage's lagging input is then span rows back: rings of span + 1
- * rows per stage, about 100 bytes of ring reads and writes per pixel in L2 (0.6 MB of rings at sigma 4) or L3 (3
- * MB at sigma 30) where the tiles keep them in L1, and rings that grow with sigma where the scratch size is
- * fixed by the image (a row-streamed vertical cascade measured 245-260 M instructions against 172-177 M for the
- * tiles when they replaced it, see gauss_run).
+ * minima 1 % lower: the restarts cost what the fewer pages save; carrying each tile's cascade from band to band
+ * instead, with no restart, gains 5 % at sigma 1 and 4, see gauss_run); three boxes instead of four would save a
+ * quarter of the cascade but keep only 50.4 dB at sigma 16 on the self-test texture (the 4-box cascade 52.6).
+ * Kept: streaming stores for the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the sigma 4
+ * phase times above are from before). How much the memory sweeps cost (before the addressing fix): with
+ * everything in L2 (640 x 400, source, intermediate and destination 1 MB each) the same code takes 5.2 ns per
+ * pixel, 4.9 without the padding's share, against 6.6 on the full screen (minima of 100 and 40 calls, 3 GHz), so
+ * removing every sweep but reading src and writing dst could save some 10 % (about 8.2 memcpy), not the 30 % the
+ * target needs; the rest is the passes' arithmetic and conversions. What is left is structural and aims at that
+ * 10 %: a vertical pass that writes whole rows (per-tile cascade state carried across row chunks, 4 KB to 16 KB
+ * per tile), or the vertical pass first over rows of the source, straight into the horizontal band's lanes, with
+ * no intermediate. The second drops the intermediate's two sweeps and the scattered dst store, but each stage's
+ * lagging input is then span rows back: rings of span + 1 rows per stage, about 100 bytes of ring reads and
+ * writes per pixel in L2 (0.6 MB of rings at sigma 4) or L3 (3 MB at sigma 30) where the tiles keep them in L1,
+ * and rings that grow with sigma where the scratch size is fixed by the image (a row-streamed vertical cascade
+ * measured 245-260 M instructions against 172-177 M for the tiles when they replaced it, see gauss_run).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
@@ -123,6 +123,10 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
 #define CK_GAUSS_STREAM_BYTES (512u * 1024u)
 /* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
 #define CK_GAUSS_VLINES 4
+/* Output rows per band of the vertical pass (see gauss_run). */
+#ifndef CK_GAUSS_PIECE
+#define CK_GAUSS_PIECE 512
+#endif
 
 /* From this sigma on, the four stages are three plain boxes and one extended box (see gauss_params_for). Below
    it the radii are too small for boxes of unequal width: at sigma 2 the mix keeps about 49 dB against the
@@ -483,12 +487,16 @@ ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uin
 /* MARK: - Gaussian driver */
 
 /* Filters one padded lane buffer of n + 2 pad positions in place; the result is its first n positions. */
-static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, float *line, uint32_t n_out) {
+/* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
+   ones of the previous piece of the same column (and state its cascade's running sums); state: where to leave
+   the running sums for the next piece, or NULL. The direct filter needs no state: its window is the line. */
+static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, float *line, uint32_t n_out, int resume,
+                       float *state) {
     if (p->fir_r > 0) {
         ops->gauss_fir(line, line, n_out, p->taps, p->fir_r);
         return;
     }
-    ops->gauss_cascade(line, (size_t)n_out + 2 * (size_t)p->pad, &p->boxes);
+    ops->gauss_cascade(line, resume ? 2 * (size_t)p->pad : 0, (size_t)n_out + 2 * (size_t)p->pad, &p->boxes, state);
 }
 
 /* src -> dst (in place allowed: src is read completely before dst is written). colour: NULL or the backdrop
@@ -503,7 +511,11 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
       contiguous line (4 pixels x 4 channels per row), padded by replicating its first and last row, filtered,
       and the group's rows are written to dst. For the backdrop's small image (about 1 MB, cached) groups of one
       tile measured 1-6 % faster on the whole backdrop (the group's float lines, 46 KB each for a full-screen
-      backdrop, stay nearer L1 for the store); a full-size destination keeps the 64-byte row pieces.
+      backdrop, stay nearer L1 for the store); a full-size destination keeps the 64-byte row pieces. A tall
+      image is swept in bands of rows, each tile carrying its cascade from band to band (see below), so a group
+      writes to a band's few hundred rows instead of to every row of the image: the page walks of 64-byte
+      stores into 2796 different pages per group cost 5 % of a full-screen gaussian at sigma 1 and 4 (1-2 % at
+      sigma 15 and 30, whose longer windows make the carried state larger).
    Replicating the intermediate's edge rows is the same as replicating the source's (the horizontal filter maps
    a repeated row to the same repeated row), so this is the filter on the replicated extension, padded once per
    axis. Memory: src read once, the byte intermediate written and read once, dst written once; no ring of rows
@@ -524,20 +536,56 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
         const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;
         ops->gauss_load_rows_u8(src->data + (size_t)y0 * src->stride, src->stride, rows, w, p.pad, line);
-        gauss_line(ops, &p, line, w);
+        gauss_line(ops, &p, line, w, 0, NULL);
         ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h, stream);
     }
     const float scale_v = (float)(1.0 / p.norm);
-    const size_t total = (size_t)h + 2 * (size_t)p.pad;
+    const size_t win = 2 * (size_t)p.pad, total = (size_t)h + win; /* padded column positions */
     const uint32_t vlines = small ? 1 : CK_GAUSS_VLINES;
-    for (uint32_t x0 = 0; x0 < w; x0 += 4 * vlines) {
-        const uint32_t npx = w - x0 < 4 * vlines ? w - x0 : 4 * vlines;
-        for (uint32_t g = 0; g < (npx + 3) / 4; g++) {
-            float *l = line + (size_t)g * total * CK_GAUSS_LANES;
-            ops->gauss_load_tile(tiles + (size_t)(x0 / 4 + g) * tile_stride, h, p.pad, l);
-            gauss_line(ops, &p, l, h);
+    /* The vertical pass walks the image in bands of `piece` output rows and, within a band, over the groups of a strip
+       of tiles (all of them when their state fits), so each band touches a few hundred dst rows (pages) rather than
+       all h of them for every group. Each tile carries its last win positions and its running sums from band to band
+       (see gauss_line), so the result is the same as one sweep down each column. Bands are at least four windows long
+       (bands of two windows measured 1.01 of the single band's time at sigma 30, of four 0.98),
+       and an image of up to two bands has few enough rows that the bands would only add the state's copies (the
+       backdrop's reduced image measured 1-2 % slower in bands): then, or when not even one group's state fits in the
+       scratch's line area, one band of all h rows. */
+    const size_t ntiles = ((size_t)w + 3) / 4, state_floats = (win + 4) * CK_GAUSS_LANES;
+    size_t piece = CK_GAUSS_PIECE > 4 * win ? CK_GAUSS_PIECE : 4 * win, strip = ntiles;
+    const size_t room = gauss_line_floats(w, h), lines_floats = vlines * (win + piece) * CK_GAUSS_LANES;
+    if (h <= 2 * piece || lines_floats + vlines * state_floats > room)
+        piece = h;
+    else if (lines_floats + ntiles * state_floats > room)
+        strip = (room - lines_floats) / state_floats / vlines * vlines;
+    const size_t stride_l = (win + piece) * CK_GAUSS_LANES; /* floats between a group's lines */
+    float *states = line + vlines * stride_l;
+    for (size_t t0 = 0; t0 < ntiles; t0 += strip) {
+        const size_t t1 = t0 + strip < ntiles ? t0 + strip : ntiles;
+        for (size_t g0 = 0; g0 < total;) {
+            /* input positions [g0, g1) of the padded columns; output rows [row0, row0 + n_out) */
+            const int first = g0 == 0;
+            const size_t end = (first ? win : g0) + piece, g1 = end < total ? end : total;
+            const size_t row0 = first ? 0 : g0 - win, n_out = g1 - win - row0;
+            const int more = g1 < total;
+            for (size_t tg = t0; tg < t1; tg += vlines) {
+                const uint32_t x0 = (uint32_t)(tg * 4), npx = w - x0 < 4 * vlines ? w - x0 : 4 * vlines;
+                for (uint32_t g = 0; g < (npx + 3) / 4; g++) {
+                    const size_t t = tg + g;
+                    float *l = line + g * stride_l, *st = states + (t - t0) * state_floats;
+                    if (first) {
+                        ops->gauss_load_tile(tiles + t * tile_stride, h, p.pad, 0, g1, l);
+                    } else {
+                        memcpy(l, st, win * CK_GAUSS_LANES * sizeof(float));
+                        ops->gauss_load_tile(tiles + t * tile_stride, h, p.pad, g0, g1, l + win * CK_GAUSS_LANES);
+                    }
+                    gauss_line(ops, &p, l, (uint32_t)n_out, !first, first && !more ? NULL : st + win * CK_GAUSS_LANES);
+                    if (more) memcpy(st, l + n_out * CK_GAUSS_LANES, win * CK_GAUSS_LANES * sizeof(float));
+                }
+                ops->gauss_store_cols_u8(line, win + piece, (uint32_t)n_out, npx,
+                                         dst->data + row0 * dst->stride + (size_t)x0 * 4, dst->stride, scale_v, colour);
+            }
+            g0 = g1;
         }
-        ops->gauss_store_cols_u8(line, total, h, npx, dst->data + (size_t)x0 * 4, dst->stride, scale_v, colour);
     }
 }
 

@@ -58,8 +58,10 @@ struct ck_blur_ops {
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 
     /* Gaussian: the four unnormalised box stages along one padded line of total positions of CK_GAUSS_LANES
-       lanes, in place; the result is in the first total - sum(2 r[k] + 2) positions. */
-    void (*gauss_cascade)(float *line, size_t total, const ck_gauss_boxes *boxes);
+       lanes, in place; the result is in the first total - sum(2 r[k] + 2) positions. i0 = 0 starts the cascade;
+       i0 = sum(2 r[k] + 2) resumes one whose last i0 positions were moved to the start of the line and whose
+       running sums are in state (4 x CK_GAUSS_LANES floats; written back at the end unless NULL). */
+    void (*gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes, float *state);
     /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
     void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
 
@@ -70,7 +72,8 @@ struct ck_blur_ops {
                                float *buf);
     void (*gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows, uint32_t w,
                               float scale, int stream);
-    void (*gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, float *line);
+    /* positions [g0, g1) of a tile's column padded by pad replicated rows at each end */
+    void (*gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, size_t g0, size_t g1, float *line);
     void (*gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint8_t *dst,
                                 size_t stride, float scale, const ck_blur_colour *colour);
 

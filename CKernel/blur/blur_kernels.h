@@ -340,35 +340,50 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(floa
     }
 }
 
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_all)(float *line, size_t total,
-                                                                         const ck_gauss_boxes *bx, const int plain) {
+/* The cascade over positions [i0, total) of a line. From i0 = 0 it starts every stage (see below); from i0 > 0
+   it resumes a cascade that an earlier call left with its running sums in state (4 x CK_GAUSS_LANES floats) and
+   its last off_3 positions moved to the line's positions [0, off_3), so i0 = off_3: the same operations on the
+   same values as one call over the whole line. state may be NULL when nothing follows. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_all)(float *line, size_t i0, size_t total,
+                                                                         const ck_gauss_boxes *bx, float *state,
+                                                                         const int plain) {
     const vf a = (vf){0} + bx->alpha;
     size_t off[4], acc = 0;
     for (int k = 0; k < 4; k++) off[k] = acc += 2 * (size_t)bx->r[k] + 2;
     vf s[4][CK_NB];
-    for (int m = 1; m <= 4; m++) {
-        /* Stage m - 1 starts at position off[m - 1] (its j = 0) from the sum of positions 1 .. 2r + 1, which stage
-           m - 2 finished at positions below off[m - 1]. */
-        for (int b = 0; b < CK_NB; b++) s[m - 1][b] = (vf){0};
-        for (size_t q = 1; q <= 2 * (size_t)bx->r[m - 1] + 1; q++) {
-            const float *p = line + q * CK_GAUSS_LANES;
-            for (int b = 0; b < CK_NB; b++) s[m - 1][b] = s[m - 1][b] + LDF(p + b * CK_VL);
-        }
-        const size_t i0 = off[m - 1], i1 = m < 4 ? off[m] : total;
-        switch (m) {
-        case 1: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 1, plain); break;
-        case 2: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 2, plain); break;
-        case 3: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 3, plain); break;
-        default: CK_BLUR_NAME(cascade_run)(line, i0, i1, off, a, s, 4, plain); break;
+    if (i0 > 0) {
+        for (int k = 0; k < 4; k++)
+            for (int b = 0; b < CK_NB; b++) s[k][b] = LDF(state + k * CK_GAUSS_LANES + b * CK_VL);
+        CK_BLUR_NAME(cascade_run)(line, i0, total, off, a, s, 4, plain);
+    } else {
+        for (int m = 1; m <= 4; m++) {
+            /* Stage m - 1 starts at position off[m - 1] (its j = 0) from the sum of positions 1 .. 2r + 1, which
+               stage m - 2 finished at positions below off[m - 1]. */
+            for (int b = 0; b < CK_NB; b++) s[m - 1][b] = (vf){0};
+            for (size_t q = 1; q <= 2 * (size_t)bx->r[m - 1] + 1; q++) {
+                const float *p = line + q * CK_GAUSS_LANES;
+                for (int b = 0; b < CK_NB; b++) s[m - 1][b] = s[m - 1][b] + LDF(p + b * CK_VL);
+            }
+            const size_t j0 = off[m - 1], j1 = m < 4 ? off[m] : total;
+            switch (m) {
+            case 1: CK_BLUR_NAME(cascade_run)(line, j0, j1, off, a, s, 1, plain); break;
+            case 2: CK_BLUR_NAME(cascade_run)(line, j0, j1, off, a, s, 2, plain); break;
+            case 3: CK_BLUR_NAME(cascade_run)(line, j0, j1, off, a, s, 3, plain); break;
+            default: CK_BLUR_NAME(cascade_run)(line, j0, j1, off, a, s, 4, plain); break;
+            }
         }
     }
+    if (state != NULL)
+        for (int k = 0; k < 4; k++)
+            for (int b = 0; b < CK_NB; b++) STF(state + k * CK_GAUSS_LANES + b * CK_VL, s[k][b]);
 }
 
-static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t total, const ck_gauss_boxes *boxes) {
+static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes,
+                                        float *state) {
     if (boxes->plain)
-        CK_BLUR_NAME(cascade_all)(line, total, boxes, 1);
+        CK_BLUR_NAME(cascade_all)(line, i0, total, boxes, state, 1);
     else
-        CK_BLUR_NAME(cascade_all)(line, total, boxes, 0);
+        CK_BLUR_NAME(cascade_all)(line, i0, total, boxes, state, 0);
 }
 
 /* Direct sampled gaussian for small sigma: 2R + 1 symmetric taps (k[j] = k[2R - j] exactly: both are the same
@@ -534,22 +549,35 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
 
 /* Vertical input: one tile (h rows of 16 values) into a line of h + 2 pad positions, first / last row
    replicated. */
-static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, float *line) {
+static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, size_t g0, size_t g1,
+                                          float *line) {
     typedef ck_tile_t vt __attribute__((vector_size(CK_VL * sizeof(ck_tile_t))));
+    /* positions [g0, g1) of the padded column: position g holds row g - pad clamped to [0, h) */
+    const size_t r0 = g0 > pad ? g0 - pad : 0;
+    const size_t r1 = g1 <= pad ? 0 : (g1 - pad < h ? g1 - pad : h); /* rows [r0, r1) are copied as they are */
+    size_t g = g0;
     float e[CK_GAUSS_LANES];
-    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[l];
-    for (size_t i = 0; i < pad; i++) memcpy(line + i * CK_GAUSS_LANES, e, sizeof e);
-    float *b = line + (size_t)pad * CK_GAUSS_LANES;
-    const size_t n = (size_t)h * CK_GAUSS_LANES;
-    size_t i = 0;
-    for (; i + CK_VL <= n; i += CK_VL) {
-        vt u;
-        memcpy(&u, tile + i, sizeof u);
-        STF(b + i, __builtin_convertvector(u, vf));
+    if (g < pad) {
+        for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[l];
+        for (; g < pad && g < g1; g++) memcpy(line + (g - g0) * CK_GAUSS_LANES, e, sizeof e);
     }
-    for (; i < n; i++) b[i] = (float)tile[i];
-    for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[n - CK_GAUSS_LANES + l];
-    for (size_t j = 0; j < pad; j++) memcpy(b + n + j * CK_GAUSS_LANES, e, sizeof e);
+    if (r0 < r1) {
+        float *b = line + (g - g0) * CK_GAUSS_LANES;
+        const ck_tile_t *t = tile + r0 * CK_GAUSS_LANES;
+        const size_t n = (r1 - r0) * CK_GAUSS_LANES;
+        size_t i = 0;
+        for (; i + CK_VL <= n; i += CK_VL) {
+            vt u;
+            memcpy(&u, t + i, sizeof u);
+            STF(b + i, __builtin_convertvector(u, vf));
+        }
+        for (; i < n; i++) b[i] = (float)t[i];
+        g += r1 - r0;
+    }
+    if (g < g1) {
+        for (int l = 0; l < CK_GAUSS_LANES; l++) e[l] = (float)tile[((size_t)h - 1) * CK_GAUSS_LANES + l];
+        for (; g < g1; g++) memcpy(line + (g - g0) * CK_GAUSS_LANES, e, sizeof e);
+    }
 }
 
 /* Vertical output: `lines` column lines (4 pixels each, `total` positions apart) for rows y < h into dst:

@@ -129,6 +129,46 @@ static void check_gauss_quality(uint32_t w, uint32_t h, size_t extra, const doub
     free(ref);
 }
 
+/* PSNR against the float gaussian on every step-th column and the last four (a tile), for images too large for
+   gauss_ref. The vertical pass of a wide image whose tiles' band-to-band state does not all fit in the scratch
+   runs in strips of tiles; a tile given another tile's state, or a strip starting at the wrong band, shows up
+   as a wrong column. */
+static void check_gauss_columns(uint32_t w, uint32_t h, double sigma, uint32_t step) {
+    const size_t stride = w * 4;
+    uint8_t *src = malloc(stride * h), *dst = malloc(stride * h);
+    fill(src, w, h, stride);
+    ck_image s = {src, w, h, stride}, d = {dst, w, h, stride};
+    CHECK(ck_gaussian_blur(&s, &d, (float)sigma, NULL, 0) == CK_OK, "gaussian columns sigma %g", sigma);
+    const int R = (int)ceil(6 * sigma) + 1;
+    double *k = malloc(sizeof(double) * (2 * R + 1)), *col = malloc(sizeof(double) * h * 4), t = 0, se = 0;
+    for (int i = -R; i <= R; i++) t += k[i + R] = exp(-0.5 * i * i / (sigma * sigma));
+    for (int i = 0; i <= 2 * R; i++) k[i] /= t;
+    size_t n = 0;
+    for (uint32_t x = 0; x < w; x = x + step < w - 4 ? x + step : (x < w - 4 ? w - 4 : x + 1)) {
+        for (uint32_t y = 0; y < h; y++) /* horizontal: the column's value on every row */
+            for (int c = 0; c < 4; c++) {
+                double v = 0;
+                for (int i = -R; i <= R; i++) v += k[i + R] * src[y * stride + clampi((int64_t)x + i, w) * 4 + c];
+                col[y * 4 + c] = v;
+            }
+        for (uint32_t y = 0; y < h; y++)
+            for (int c = 0; c < 4; c++) {
+                double v = 0;
+                for (int i = -R; i <= R; i++) v += k[i + R] * col[clampi((int64_t)y + i, h) * 4 + c];
+                const double e = dst[y * stride + x * 4 + c] - v;
+                se += e * e;
+            }
+        n += h * 4;
+    }
+    const double p = 10 * log10(255.0 * 255.0 / (se / (double)n));
+    CHECK(p >= 50.0, "gaussian %ux%u sigma %g, columns: PSNR %.2f dB < 50", w, h, sigma, p);
+    printf("  gaussian %ux%u sigma %5.1f, every %u-th column: %.2f dB\n", w, h, sigma, step, p);
+    free(k);
+    free(col);
+    free(src);
+    free(dst);
+}
+
 typedef ck_status (*run_fn)(const ck_image *, ck_image *, int variant, void *scratch, size_t size);
 
 static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
@@ -256,6 +296,12 @@ void selftest_blur(void) {
     check_gauss_quality(96, 80, 0, sigmas, sizeof sigmas / sizeof sigmas[0]);
     check_gauss_quality(37, 29, 12, partial, sizeof partial / sizeof partial[0]);
     check_gauss_quality(98, 83, 4, partial, sizeof partial / sizeof partial[0]);
+    /* Taller than two bands of the vertical pass (CK_GAUSS_PIECE rows, or 4 windows at large sigma: 840 rows at
+       sigma 30), so every band boundary and the state carried across it count; sigma 1 is the direct filter. */
+    const double tall[] = {1, 4, 30};
+    check_gauss_quality(24, 2100, 8, tall, sizeof tall / sizeof tall[0]);
+    /* A full-screen width at sigma 30 whose tiles' state does not all fit: strips of tiles, in bands. */
+    check_gauss_columns(1290, 1700, 30, 41);
     check_gauss_stride_independent();
     const size_t nsizes = sizeof simd_sizes / sizeof simd_sizes[0];
     check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
