@@ -129,9 +129,7 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    more than CK_GAUSS_BAND_SPAN bytes: 1024 pages of 4 KB, within the reach of the second-level TLB (1536 entries
    here), so a shorter column's pages stay cached from one group to the next anyway. The backdrop's reduced image at
    k = 2 (645 x 1398, 3.6 MB) measured 2 % slower in bands; a full screen (14 MB) 5 % faster at sigma 1 and 4. */
-#ifndef CK_GAUSS_PIECE
 #define CK_GAUSS_PIECE 512
-#endif
 #define CK_GAUSS_BAND_SPAN (4u << 20)
 
 /* From this sigma on, the four stages are three plain boxes and one extended box (see gauss_params_for). Below
@@ -492,7 +490,6 @@ ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uin
 
 /* MARK: - Gaussian driver */
 
-/* Filters one padded lane buffer of n + 2 pad positions in place; the result is its first n positions. */
 /* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
    ones of the previous piece of the same column (and state its cascade's running sums); state: where to leave
    the running sums for the next piece, or NULL. The direct filter needs no state: its window is the line. */
@@ -538,14 +535,13 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     float *line = (float *)(scratch + align_up(gauss_tiles_bytes(w, h)));
     const size_t tile_stride = gauss_tile_stride(h);
     const int stream = gauss_tiles_bytes(w, h) >= CK_GAUSS_STREAM_BYTES;
-    const float scale_h = (float)(1.0 / p.norm);
+    const float scale = (float)(1.0 / p.norm); /* one axis's weights: the same for both passes */
     for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
         const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;
         ops->gauss_load_rows_u8(src->data + (size_t)y0 * src->stride, src->stride, rows, w, p.pad, line);
         gauss_line(ops, &p, line, w, 0, NULL);
-        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale_h, stream);
+        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale, stream);
     }
-    const float scale_v = (float)(1.0 / p.norm);
     const size_t win = 2 * (size_t)p.pad, total = (size_t)h + win; /* padded column positions */
     const uint32_t vlines = small ? 1 : CK_GAUSS_VLINES;
     /* The vertical pass walks the image in bands of `piece` output rows and, within a band, over the groups of a strip
@@ -583,11 +579,11 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
                         memcpy(l, st, win * CK_GAUSS_LANES * sizeof(float));
                         ops->gauss_load_tile(tiles + t * tile_stride, h, p.pad, g0, g1, l + win * CK_GAUSS_LANES);
                     }
-                    gauss_line(ops, &p, l, (uint32_t)n_out, !first, first && !more ? NULL : st + win * CK_GAUSS_LANES);
+                    gauss_line(ops, &p, l, (uint32_t)n_out, !first, piece < h ? st + win * CK_GAUSS_LANES : NULL);
                     if (more) memcpy(st, l + n_out * CK_GAUSS_LANES, win * CK_GAUSS_LANES * sizeof(float));
                 }
                 ops->gauss_store_cols_u8(line, win + piece, (uint32_t)n_out, npx,
-                                         dst->data + row0 * dst->stride + (size_t)x0 * 4, dst->stride, scale_v, colour);
+                                         dst->data + row0 * dst->stride + (size_t)x0 * 4, dst->stride, scale, colour);
             }
             g0 = g1;
         }

@@ -547,8 +547,8 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
     }
 }
 
-/* Vertical input: one tile (h rows of 16 values) into a line of h + 2 pad positions, first / last row
-   replicated. */
+/* Vertical input: positions [g0, g1) of one tile's column (h rows of 16 values) padded by pad copies of its first
+   row before and of its last row after (h + 2 pad positions in all), into line. */
 static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, size_t g0, size_t g1,
                                           float *line) {
     typedef ck_tile_t vt __attribute__((vector_size(CK_VL * sizeof(ck_tile_t))));
@@ -593,6 +593,24 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    bytes, reading them back and deinterleaving the channels. Partial tiles (and the scalar build) store first
    and call colour() afterwards, as before. */
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
+#if CK_BLUR_VBYTES > 4
+/* One row of a column line (4 pixels x 4 channels) as the bytes it stores, in 16 int32 lanes at out: value * scale
+   + 0.5 truncated, clamped to [0, 255], each colour then limited to its pixel's alpha. Truncating before clamping
+   gives the same bytes as clamping the floats first (as in gauss_store_tiles), and clamping is monotone, so it
+   commutes with the min against alpha; on x86 the clamp folds into the saturating packs. (Pointers rather than
+   vector values: 64-byte vectors have no agreed calling convention below AVX-512.) */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const float *row, float scale, void *out) {
+    typedef float v16f __attribute__((vector_size(64)));
+    typedef int32_t v16i __attribute__((vector_size(64)));
+    v16f v;
+    memcpy(&v, row, sizeof v);
+    v16i t = __builtin_convertvector(v * ((v16f){0} + scale) + 0.5f, v16i);
+    t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), (v16i){0} + 255);
+    t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15,
+                                                             15));
+    memcpy(out, &t, sizeof t);
+}
+#endif
 static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
                                               uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
     const size_t line = total * CK_GAUSS_LANES;
@@ -603,8 +621,6 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
     typedef int32_t v16i __attribute__((vector_size(64)));
     typedef uint16_t v16h __attribute__((vector_size(32)));
     typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16f sc = (v16f){0} + scale, half = (v16f){0} + 0.5f;
-    const v16i top = (v16i){0} + 255;
     const v16i amask = {0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1};
     v16f m0 = {0}, m1 = {0}, m2 = {0};
     v16h tint = {0}, inv = {0};
@@ -624,14 +640,8 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
         /* Without the colour stage, two tiles (8 pixels) narrowed together: the same bytes with half the packs. */
         for (; colour == NULL && p + 8 <= vpx; p += 8) {
             v16i t[2];
-            for (int m = 0; m < 2; m++) {
-                v16f v;
-                memcpy(&v, lines + (p / 4 + m) * line + (size_t)y * CK_GAUSS_LANES, 64);
-                t[m] = __builtin_convertvector(v * sc + half, v16i);
-                t[m] = __builtin_elementwise_min(t[m], __builtin_shufflevector(t[m], t[m], 3, 3, 3, 3, 7, 7, 7, 7, 11, 11,
-                                                                               11, 11, 15, 15, 15, 15));
-                t[m] = __builtin_elementwise_min(__builtin_elementwise_max(t[m], (v16i){0}), top);
-            }
+            for (int m = 0; m < 2; m++)
+                CK_BLUR_NAME(col_bytes)(lines + (p / 4 + m) * line + (size_t)y * CK_GAUSS_LANES, scale, &t[m]);
 #ifdef CK_BLUR_NATIVE_NARROW
             CK_BLUR_NAME(narrow32)(t, d + (size_t)p * 4);
 #else
@@ -642,23 +652,13 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
 #endif
         }
         for (; p < vpx; p += 4) {
-            v16f v;
-            memcpy(&v, lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, 64);
-            /* Clamped as integers after truncation (as in gauss_store_tiles: the same bytes, cheaper). Clamping is
-               monotone, so it commutes with the min against alpha: without the colour stage the clamp comes last and
-               folds into the saturating packs. */
-            v16i t = __builtin_convertvector(v * sc + half, v16i);
+            v16i t;
+            CK_BLUR_NAME(col_bytes)(lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, scale, &t);
             if (colour == NULL) {
-                t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11,
-                                                                         15, 15, 15, 15));
-                t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
                 const v16b o = __builtin_convertvector(t, v16b);
                 memcpy(d + (size_t)p * 4, &o, 16);
                 continue;
             }
-            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (v16i){0}), top);
-            t = __builtin_elementwise_min(t, __builtin_shufflevector(t, t, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15,
-                                                                     15, 15, 15));
             const v16f f = __builtin_convertvector(t, v16f);
             const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
             const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);

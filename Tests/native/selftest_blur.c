@@ -194,6 +194,10 @@ static const uint32_t simd_sizes[][2] = {{1, 1}, {3, 17}, {37, 29}, {130, 67}, {
 /* An intermediate past CK_GAUSS_STREAM_BYTES (33 tiles x 1024 rows x 16 bytes = 528 KB), which the AVX2 build
    writes with streaming stores, with a height that is not a multiple of 4. */
 static const uint32_t streamed_size[][2] = {{130, 1021}};
+/* Columns spanning more than CK_GAUSS_BAND_SPAN (1100 rows of 3828 bytes) and taller than two bands, so the
+   vertical pass runs in bands at sigma 0.3, 1, 2.5 and 7.7 (the first four gaussian variants): the cascade's resume
+   and the ranged tile loads of every SIMD build against scalar. */
+static const uint32_t banded_size[][2] = {{952, 1100}};
 
 /* Every SIMD ISA against scalar, out of place and in place, on the given sizes. */
 static void check_simd_identical(const char *name, run_fn fn, int variants, const uint32_t (*sizes)[2],
@@ -308,5 +312,6 @@ void selftest_blur(void) {
     check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 8, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 8, streamed_size, 1);
+    check_simd_identical("gaussian", run_gauss, 4, banded_size, 1);
     check_simd_identical("backdrop", run_backdrop, 10, simd_sizes, nsizes);
 }
