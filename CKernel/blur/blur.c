@@ -56,6 +56,12 @@
  * restart, gains 5 % at sigma 1 and 4, see gauss_run; within such a band, steps of 64 or 256 rows across the
  * group's lines so that each step stays in L1: 1.01-1.12 of the time); three boxes instead of four would save a
  * quarter of the cascade but keep only 50.4 dB at sigma 16 on the self-test texture (the 4-box cascade 52.6).
+ * Also tried (paired medians against the bands, same bytes): the horizontal line in segments of 128 or 384
+ * positions, each loaded, filtered and stored while in L1 (1.03-1.07 and 1.0); prefetching the next band's source
+ * rows into L2 during the horizontal cascade (1.02-1.03); the horizontal pass run just ahead of each vertical
+ * band into a ring of piece + pad rows of tiles with normal stores, so the intermediate stays in L3 instead of
+ * being streamed to memory and read back (1.05 at sigma 4 with bands of 128, 256 or 512 rows); scratch on
+ * transparent huge pages (0.98-1.0). So the intermediate's memory traffic is not what is left to save.
  * Kept: streaming stores for the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the sigma 4
  * phase times above are from before). How much the memory sweeps cost (before the addressing fix): with
  * everything in L2 (640 x 400, source, intermediate and destination 1 MB each) the same code takes 5.2 ns per
