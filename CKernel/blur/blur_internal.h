@@ -19,6 +19,13 @@
 #define CK_GAUSS_PIXELS 4
 #define CK_GAUSS_LANES 16
 
+/* Asks the cache for the line `ahead` bytes past p, to be read. It takes an address rather than a pointer into an
+   object because the line may lie past the end of the buffer, where a prefetch is simply dropped (it never
+   faults). */
+static inline void ck_prefetch_ahead(const void *p, size_t ahead) {
+    __builtin_prefetch((const void *)((uintptr_t)p + ahead), 0, 3);
+}
+
 /* The gaussian's intermediate between the horizontal and the vertical pass, in transposed tiles (see
    blur_kernels.h): bytes, rounded once. Rounding there adds at most the variance of one rounding (1/12 level^2),
    which the vertical blur then averages down (by sum k^2 = 1 / (2 sqrt(pi) sigma)), so the result stays within

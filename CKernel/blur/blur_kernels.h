@@ -436,6 +436,11 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
    pixels 4b .. 4b + 3 of every row, row after row (16 values per row; a block of 4 rows is one 64-byte line),
    so the vertical pass reads each tile as one contiguous line and needs no ring of rows at all. */
 
+/* Bytes of each source row that gauss_load_rows_u8 asks for ahead of the pixels it converts: the four rows are
+   four streams that each cross a page every 4 KB. Measured on 1290 x 2796 (AVX2, paired medians against no
+   prefetch, in two sessions): gaussian sigma 1..30 0.97-0.98, then 0.984-0.996 (minima 2-4 % lower); 256 bytes
+   alike, 2 KB 0.99. */
+#define CK_GAUSS_ROW_AHEAD 512u
 /* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
    src[q][x][c], pad columns replicated; rows past `rows` repeat the last. */
 static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, uint32_t rows, uint32_t w,
@@ -460,6 +465,8 @@ static void CK_BLUR_NAME(gauss_load_rows_u8)(const uint8_t *src, size_t stride, 
     /* 4 pixels of 4 rows at a time: a 4 x 4 transpose of pixels (32-bit units), then bytes to floats. */
     typedef uint32_t v4u __attribute__((vector_size(16)));
     for (; x + 4 <= w; x += 4) {
+        if (x % 16 == 0)
+            for (uint32_t q = 0; q < CK_GAUSS_PIXELS; q++) ck_prefetch_ahead(rowp[q] + x * 4, CK_GAUSS_ROW_AHEAD);
         v4u r0, r1, r2, r3;
         memcpy(&r0, rowp[0] + x * 4, 16);
         memcpy(&r1, rowp[1] + x * 4, 16);
@@ -573,7 +580,7 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
         /* A band's run of a tile is a few pages; asking CK_GAUSS_LOAD_AHEAD bytes ahead starts each next line (and
            page) before the stream gets there. */
         for (; i + 64 <= n; i += 64) {
-            __builtin_prefetch(t + i + CK_GAUSS_LOAD_AHEAD, 0, 3);
+            ck_prefetch_ahead(t + i, CK_GAUSS_LOAD_AHEAD);
             for (size_t k = i; k < i + 64; k += CK_VL) {
                 vt u;
                 memcpy(&u, t + k, sizeof u);
