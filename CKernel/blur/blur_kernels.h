@@ -390,7 +390,8 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, co
    double rounded), so out[i] = k[R] in[i + R] + sum_{j < R} k[j] (in[i + j] + in[i + 2R - j]), j ascending:
    R + 1 multiplies instead of 2R + 1. in has n + 2R positions. In place is allowed: a step reads in[i ..
    i + 2R] before writing out[i], later steps read only in[i + 1] and beyond. */
-static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_run)(const float *in, float *out, size_t n,
+                                                                     const float *k, const uint32_t R) {
     size_t i = 0;
     /* Four positions at a time: the same sums in the same order per position, but 4 x CK_NB independent
        accumulation chains instead of CK_NB, so the adds' latency overlaps. The group reads every input it
@@ -425,6 +426,18 @@ static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const
         }
         float *o = out + i * CK_GAUSS_LANES;
         for (int b = 0; b < CK_NB; b++) STF(o + b * CK_VL, acc[b]);
+    }
+}
+
+/* The tap count as a constant for each radius the driver uses (R <= 4, see CK_GAUSS_FIR_MAX_R): the tap loop
+   unrolls, so a group of four positions loads each of its 2R + 4 inputs once instead of once per tap. */
+static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
+    switch (R) {
+    case 1: CK_BLUR_NAME(fir_run)(in, out, n, k, 1); break;
+    case 2: CK_BLUR_NAME(fir_run)(in, out, n, k, 2); break;
+    case 3: CK_BLUR_NAME(fir_run)(in, out, n, k, 3); break;
+    case 4: CK_BLUR_NAME(fir_run)(in, out, n, k, 4); break;
+    default: CK_BLUR_NAME(fir_run)(in, out, n, k, R); break;
     }
 }
 
