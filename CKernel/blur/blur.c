@@ -34,9 +34,13 @@
  * outputs on [0, span) are one constant and its running sum does not move there), and every later stage's
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
- * Open: the full-screen target of 8 memcpy (about 21-23 ms here) is not reached: at sigma 4, 22-24 ms in the
- * quietest moments (minimum 21.9 ms against a 2.5 ms memcpy, 8.7x) and up to 35 ms when the machine is busy (the
- * spread is the machine, not the code). Where the time goes (1290 x 2796, sigma 4, AVX2, each phase timed alone
+ * Open: the full-screen target of 8 memcpy is met only while the machine is quiet. Since the prefetches in the
+ * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving
+ * the store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x
+ * in quiet runs (sigma 4 about 21-22 ms against a 2.8-2.9 ms memcpy) and 8.6-11x while another tenant loads the
+ * core (its sibling thread shares the float ports: a busy spell stretches the gaussian by up to 40 % and the memcpy
+ * much less). Before them: at sigma 4, 22-24 ms in the quietest moments (minimum 21.9 ms against a 2.5 ms memcpy,
+ * 8.7x) and up to 35 ms when the machine was busy. Where the time went (1290 x 2796, sigma 4, AVX2, each phase timed alone
  * by skipping the others in one process): horizontal pass 18 ms (gathering rows 3.2, cascade 9.5, storing tiles
  * 5), vertical 20 ms (widening tiles 3.3, cascade 8, storing dst 9.5); since the cascade keeps base +
  * displacement addressing (cascade_run), at sigma 30 with the machine quieter: horizontal 2.6 + 4.7 + 3.1,

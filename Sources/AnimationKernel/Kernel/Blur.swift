@@ -90,9 +90,10 @@ public struct BlurContext: Sendable {
     ///
     /// Full resolution, with a PSNR of at least 50 dB against the exact gaussian for `sigma` 1 to 64; the cost
     /// per pixel does not grow with `sigma` until `sigma` nears the image size. A full 1290 x 2796 frame costs
-    /// about 9 to 14 memcpys of the image on one core (AVX2), too slow for every frame at 120 Hz. For a blur
-    /// that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it
-    /// blurs a reduced image and costs 1.3 to 2.8 memcpys (the low end from `sigma` 12, where it reduces by 8).
+    /// about 7.5 to 11 memcpys of the image on one core (AVX2; about 21 ms), too slow for every frame at 120 Hz.
+    /// For a blur that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from
+    /// `sigma` 4 it blurs a reduced image and costs 1.2 to 2.9 memcpys (the low end from `sigma` 12, where it
+    /// reduces by 8).
     ///
     /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
