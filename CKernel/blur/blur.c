@@ -35,50 +35,54 @@
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
  * Open: the full-screen target of 8 memcpy is met only while the machine is quiet. Since the prefetches in the
- * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving
- * the store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x
- * in quiet runs (sigma 4 about 21-22 ms against a 2.8-2.9 ms memcpy) and 8.6-11x while another tenant loads the
- * core (its sibling thread shares the float ports: a busy spell stretches the gaussian by up to 40 % and the memcpy
- * much less). Before them: at sigma 4, 22-24 ms in the quietest moments (minimum 21.9 ms against a 2.5 ms memcpy,
- * 8.7x) and up to 35 ms when the machine was busy. Where the time went (1290 x 2796, sigma 4, AVX2, each phase timed alone
- * by skipping the others in one process): horizontal pass 18 ms (gathering rows 3.2, cascade 9.5, storing tiles
- * 5), vertical 20 ms (widening tiles 3.3, cascade 8, storing dst 9.5); since the cascade keeps base +
- * displacement addressing (cascade_run), at sigma 30 with the machine quieter: horizontal 2.6 + 4.7 + 3.1,
- * vertical 3.2 + 4.5 + 7.7 ms (25.2 ms against a 2.72 ms memcpy, 9.3x). The cascade is at its operation minimum
- * (per position and stage one load, one store and two float operations, three more for the extended stage) and
- * at the two float ports' bound (22 operations per position of a plain cascade, about 11 cycles); 6 ms of the
- * dst store is the access pattern alone (64 bytes into each of 2796 rows per group: with dst in L1 the same
- * store takes 3.9 ms), about 2 ms of it TLB misses, whose page walks are nested under virtualisation. Tried and
- * measured same-process against the code before (two builds linked side by side, alternating calls, medians):
- * exact integer plain stages (slower: 14 % more instructions in the loop; again 4-14 % slower in isolation once
- * the float cascade was port-bound), the intermediate in 16- or 128-row chunks (9 % slower, even), software
- * prefetch of dst rows, non-temporal dst stores on 64-byte-aligned rows, 1, 2 or 8 tiles per vertical group,
- * widening the input inside the cascade instead of a separate pass (3 % slower: the cascade loop grows more than
- * the pass costs), the vertical pass in row segments of 350 to 700 rows (each restarting its cascades with their
- * padding, so a group touches fewer dst pages at a time: medians 1.00-1.03 at sigma 4, minima 1 % lower: the
- * restarts cost what the fewer pages save; carrying each tile's cascade from band to band instead, with no
- * restart, gains 5 % at sigma 1 and 4, see gauss_run; within such a band, steps of 64 or 256 rows across the
- * group's lines so that each step stays in L1: 1.01-1.12 of the time); three boxes instead of four would save a
- * quarter of the cascade but keep only 50.4 dB at sigma 16 on the self-test texture (the 4-box cascade 52.6).
- * Also tried (paired medians against the bands, same bytes): the horizontal line in segments of 128 or 384
- * positions, each loaded, filtered and stored while in L1 (1.03-1.07 and 1.0); prefetching the next band's source
- * rows into L2 during the horizontal cascade (1.02-1.03); the horizontal pass run just ahead of each vertical
- * band into a ring of piece + pad rows of tiles with normal stores, so the intermediate stays in L3 instead of
- * being streamed to memory and read back (1.05 at sigma 4 with bands of 128, 256 or 512 rows); scratch on
- * transparent huge pages (0.98-1.0). So the intermediate's memory traffic is not what is left to save.
- * Kept: streaming stores for the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the sigma 4
- * phase times above are from before). How much the memory sweeps cost (before the addressing fix): with
- * everything in L2 (640 x 400, source, intermediate and destination 1 MB each) the same code takes 5.2 ns per
- * pixel, 4.9 without the padding's share, against 6.6 on the full screen (minima of 100 and 40 calls, 3 GHz), so
- * removing every sweep but reading src and writing dst could save some 10 % (about 8.2 memcpy), not the 30 % the
- * target needs; the rest is the passes' arithmetic and conversions. The bands of the vertical pass (per-tile
- * cascade state carried across bands of rows, gauss_run) took about half of that 10 %. The other half would need
- * the vertical pass first, over rows of the source and straight into the horizontal band's lanes, with no
- * intermediate. That drops the intermediate's two sweeps and the scattered dst store, but each stage's lagging
- * input is then span rows back: rings of span + 1 rows per stage, about 100 bytes of ring reads and writes per
- * pixel in L2 (0.6 MB of rings at sigma 4) or L3 (3 MB at sigma 30) where the tiles keep them in L1, and rings
- * that grow with sigma where the scratch size is fixed by the image (a row-streamed vertical cascade measured
- * 245-260 M instructions against 172-177 M for the tiles when they replaced it, see gauss_run).
+ * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving the
+ * store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x in
+ * quiet runs (sigma 4 about 21-22 ms against a 2.8-2.9 ms memcpy) and 8.6-11x while another tenant loads the host
+ * (probably on the sibling thread of our core, whose float ports it shares: a busy spell stretches the gaussian by
+ * up to 40 % and the memcpy much less). Before them: at sigma 4, 22-24 ms in the quietest moments (minimum 21.9 ms
+ * against a 2.5 ms memcpy, 8.7x) and up to 35 ms when the machine was busy. Where the time went (1290 x 2796, sigma
+ * 4, AVX2, each phase timed alone by skipping the others in one process): horizontal pass 18 ms (gathering rows 3.2,
+ * cascade 9.5, storing tiles 5), vertical 20 ms (widening tiles 3.3, cascade 8, storing dst 9.5); since the cascade
+ * keeps base + displacement addressing (cascade_run), at sigma 30 with the machine quieter: horizontal 2.6 + 4.7 +
+ * 3.1, vertical 3.2 + 4.5 + 7.7 ms (25.2 ms against a 2.72 ms memcpy, 9.3x). The cascade is at its operation minimum
+ * (per position and stage one load, one store and two float operations, three more for the extended stage) and at
+ * the two float ports' bound (22 operations per position of a plain cascade, about 11 cycles); 6 ms of the dst store
+ * is the access pattern alone (64 bytes into each of 2796 rows per group: with dst in L1 the same store takes 3.9
+ * ms), about 2 ms of it TLB misses, whose page walks are nested under virtualisation. Tried and measured
+ * same-process against the code before (two builds linked side by side, alternating calls, medians): exact integer
+ * plain stages (slower: 14 % more instructions in the loop; again 4-14 % slower in isolation once the float cascade
+ * was port-bound), the intermediate in 16- or 128-row chunks (9 % slower, even), software prefetch of dst rows
+ * (before the bands; with them, 32 rows ahead gains 2-4 %, see CK_GAUSS_STORE_AHEAD), non-temporal dst stores on
+ * 64-byte-aligned rows, 1, 2 or 8 tiles per vertical group, widening the input inside the cascade instead of a
+ * separate pass (3 % slower: the cascade loop grows more than the pass costs), the vertical pass in row segments of
+ * 350 to 700 rows (each restarting its cascades with their padding, so a group touches fewer dst pages at a time:
+ * medians 1.00-1.03 at sigma 4, minima 1 % lower: the restarts cost what the fewer pages save; carrying each tile's
+ * cascade from band to band instead, with no restart, gains 5 % at sigma 1 and 4, see gauss_run; within such a band,
+ * steps of 64 or 256 rows across the group's lines so that each step stays in L1: 1.01-1.12 of the time); three
+ * boxes instead of four would save a quarter of the cascade but keep only 50.4 dB at sigma 16 on the self-test
+ * texture (the 4-box cascade 52.6). Also tried (paired medians against the bands, same bytes): the horizontal line
+ * in segments of 128 or 384 positions, each loaded, filtered and stored while in L1 (1.03-1.07 and 1.0); prefetching
+ * the next band's source rows into L2 during the horizontal cascade (1.02-1.03); the horizontal pass run just ahead
+ * of each vertical band into a ring of piece + pad rows of tiles with normal stores, so the intermediate stays in L3
+ * instead of being streamed to memory and read back (1.05 at sigma 4 with bands of 128, 256 or 512 rows); scratch on
+ * transparent huge pages (0.98-1.0). So the intermediate's memory traffic is not what is left to save. Also measured
+ * and not kept: stage 0 of the plain cascade in exact int32 on the loaders' integer lanes (the same bytes;
+ * 0.98-0.99: the conversion it moves into the cascade takes back most of the float operations it saves); the
+ * rounding bias folded into the last stage's running sum instead of added in the stores (0.97-1.02, and different
+ * bytes); prefetching the backdrop's reduction reads and enlargement writes (1.01-1.09). Kept: streaming stores for
+ * the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the sigma 4 phase times above are from
+ * before). How much the memory sweeps cost (before the addressing fix): with everything in L2 (640 x 400, source,
+ * intermediate and destination 1 MB each) the same code takes 5.2 ns per pixel, 4.9 without the padding's share,
+ * against 6.6 on the full screen (minima of 100 and 40 calls, 3 GHz), so removing every sweep but reading src and
+ * writing dst could save some 10 % (about 8.2 memcpy), not the 30 % the target needs; the rest is the passes'
+ * arithmetic and conversions. The bands of the vertical pass (per-tile cascade state carried across bands of rows,
+ * gauss_run) took about half of that 10 %. The other half would need the vertical pass first, over rows of the
+ * source and straight into the horizontal band's lanes, with no intermediate. That drops the intermediate's two
+ * sweeps and the scattered dst store, but each stage's lagging input is then span rows back: rings of span + 1 rows
+ * per stage, about 100 bytes of ring reads and writes per pixel in L2 (0.6 MB of rings at sigma 4) or L3 (3 MB at
+ * sigma 30) where the tiles keep them in L1, and rings that grow with sigma where the scratch size is fixed by the
+ * image (a row-streamed vertical cascade measured 245-260 M instructions against 172-177 M for the tiles when they
+ * replaced it, see gauss_run).
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
