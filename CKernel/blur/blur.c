@@ -556,6 +556,7 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
         gauss_line(ops, &p, line, w, 0, NULL);
         ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale, stream);
     }
+    if (stream) ops->gauss_tiles_fence();
     const size_t win = 2 * (size_t)p.pad, total = (size_t)h + win; /* padded column positions */
     const uint32_t vlines = small ? 1 : CK_GAUSS_VLINES;
     /* The vertical pass walks the image in bands of `piece` output rows and, within a band, over the groups of a strip

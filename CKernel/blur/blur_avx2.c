@@ -50,7 +50,8 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_tent_v32(const ui
    high half. Saturation clamps to [0, 255] as the generic code does.
    With `stream` the stores are non-temporal (see gauss_run for when): the block is one aligned 64-byte line
    (gauss_run keeps tiles 64-byte aligned), and a streaming store of a whole line skips the read for ownership a
-   normal store needs; tile_fence orders the streamed lines before the kernel returns. */
+   normal store needs; tile_fence orders the streamed lines (once per gaussian, after the horizontal pass: see
+   gauss_tiles_fence). */
 static inline __attribute__((always_inline)) void ck_blur_avx2_tile_block(const void *t, uint8_t *dst, int stream) {
     __m256i x[8];
     memcpy(x, t, sizeof x);

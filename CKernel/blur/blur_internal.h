@@ -79,6 +79,8 @@ struct ck_blur_ops {
                                float *buf);
     void (*gauss_store_tiles)(const float *buf, ck_tile_t *tiles, size_t tile_stride, uint32_t rows, uint32_t w,
                               float scale, int stream);
+    /* after the stores with stream: orders them before the vertical pass reads the tiles */
+    void (*gauss_tiles_fence)(void);
     /* positions [g0, g1) of a tile's column padded by pad replicated rows at each end */
     void (*gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uint32_t pad, size_t g0, size_t g1, float *line);
     void (*gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx, uint8_t *dst,
