@@ -67,6 +67,10 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_tile_block(const 
 }
 static inline __attribute__((always_inline)) void ck_blur_avx2_tile_fence(void) { _mm_sfence(); }
 #define CK_BLUR_NATIVE_TILE_BLOCK
+/* The cascade's subtraction on the FMA pipes (see CK_BLUR_SUB_ON_FMA in blur_kernels.h); vf is the kernels'
+   8-float vector. The empty asm hides m1's value in a vector register so the fma is not folded back. */
+#define CK_BLUR_SUB_ON_FMA(x, y, m1) ((vf)_mm256_fmadd_ps((__m256)(y), (__m256)(m1), (__m256)(x)))
+#define CK_BLUR_HIDE_CONSTANT(v) __asm__("" : "+x"(v))
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_avx2);
 #pragma clang attribute pop
