@@ -83,6 +83,23 @@
  * sigma 30) where the tiles keep them in L1, and rings that grow with sigma where the scratch size is fixed by the
  * image (a row-streamed vertical cascade measured 245-260 M instructions against 172-177 M for the tiles when they
  * replaced it, see gauss_run).
+ * Open, on a machine with fast memory (AMD EPYC Zen 4, 2 cores, 32 MB L3; 2026-11-24): a memcpy of the full-screen
+ * image takes 0.57-0.68 ms there (2.5-2.9 ms on the machines above) while the arithmetic is only about twice as fast,
+ * so every ratio grew: blur-bench printed box 6.6-9.7x (3.8-5.7 ms), gaussian 15-20x (9.1-10.8 ms), backdrop
+ * 5.2-5.5x at sigma 4 and 8 (3.0-3.2 ms) and 2.6-3.2x from sigma 15 (1.6-1.8 ms). Where the gaussian's time goes
+ * there (perf samples, sigma 4): cascade 40 %, loading tiles 15 %, gathering rows 13 %, storing dst 13 %, storing
+ * tiles 7 %. Kept from that session: the stage subtraction on the FMA pipes (CK_BLUR_SUB_ON_FMA, 0.89-0.94) and
+ * 16-byte reads of just-stored sums in the box row (load_u32x32_split, 0.85-0.98). Measured there and not kept
+ * (paired medians, same bytes): normal stores for the intermediate (1.09-1.10), CK_GAUSS_LOAD_AHEAD of 2 or 4 KB
+ * (1.00-1.01), CK_GAUSS_ROW_AHEAD of 0 or 2 KB (1.01-1.04), the direct filter's pair sums on the FMA pipes (0.98 in
+ * one run, 1.30 in another), prefetching the enlargement's output rows (0.98-0.99 at 512 bytes, 1.02-1.03 at 2 KB),
+ * streaming stores in the enlargement (1.08 on 64-byte-aligned rows, 1.2 on the benchmark's rows), enlarging row
+ * by row instead of up to four rows per pass (1.04-1.10). Halving these times needs fewer operations per pixel, not
+ * better scheduling: per position the plain cascade does one load, one store and two float operations per stage and
+ * 8 lanes, and the conversions between bytes and floats are most of the rest. The likely way is 16-bit integer lanes
+ * in both passes (twice the lanes per instruction and per store; bytes widen in one instruction), which needs a
+ * normalisation per stage to keep the running sums within 16 bits and a 32-bit path for the large sigmas whose sums
+ * do not fit; not attempted yet.
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per

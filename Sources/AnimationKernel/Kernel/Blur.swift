@@ -89,11 +89,12 @@ public struct BlurContext: Sendable {
     /// Gaussian blur in place (`ck_gaussian_blur`), continuous in `sigma`.
     ///
     /// Full resolution, with a PSNR of at least 50 dB against the exact gaussian for `sigma` 1 to 64; the cost
-    /// per pixel does not grow with `sigma` until `sigma` nears the image size. A full 1290 x 2796 frame costs
-    /// about 7.5 to 11 memcpys of the image on one core (AVX2; about 21 ms), too slow for every frame at 120 Hz.
-    /// For a blur that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from
-    /// `sigma` 4 it blurs a reduced image and costs 1.2 to 2.9 memcpys (the low end from `sigma` 12, where it
-    /// reduces by 8).
+    /// per pixel does not grow with `sigma` until `sigma` nears the image size. A full 1290 x 2796 frame takes
+    /// about 9 to 11 ms on one core of a recent x86 server (AVX2; 15 to 20 memcpys of the image there, 7.5 to
+    /// 11 where memory is slower and a frame takes about 21 ms), too slow for every frame at 120 Hz. For a blur
+    /// that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it
+    /// blurs a reduced image, about 3 ms at `sigma` 4 to 8 and 1.6 to 1.8 ms from `sigma` 12, where it reduces
+    /// by 8 (1.2 to 5.5 memcpys, depending on the machine's memory).
     ///
     /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
