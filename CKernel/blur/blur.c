@@ -94,12 +94,17 @@
  * (1.00-1.01), CK_GAUSS_ROW_AHEAD of 0 or 2 KB (1.01-1.04), the direct filter's pair sums on the FMA pipes (0.98 in
  * one run, 1.30 in another), prefetching the enlargement's output rows (0.98-0.99 at 512 bytes, 1.02-1.03 at 2 KB),
  * streaming stores in the enlargement (1.08 on 64-byte-aligned rows, 1.2 on the benchmark's rows), enlarging row
- * by row instead of up to four rows per pass (1.04-1.10). Halving these times needs fewer operations per pixel, not
- * better scheduling: per position the plain cascade does one load, one store and two float operations per stage and
- * 8 lanes, and the conversions between bytes and floats are most of the rest. The likely way is 16-bit integer lanes
- * in both passes (twice the lanes per instruction and per store; bytes widen in one instruction), which needs a
- * normalisation per stage to keep the running sums within 16 bits and a 32-bit path for the large sigmas whose sums
- * do not fit; not attempted yet.
+ * by row instead of up to four rows per pass (1.04-1.10), the extended stage's end-tap sum on the FMA pipes (1.02 at
+ * sigma 1.3-2.5: that cascade waits on latency, not on the add pipes), and its output as (s + alpha lo) + alpha h
+ * (0.98 at sigma 2, different bytes). Nor do 16-bit lanes halve the gaussian: a prototype outside the package ran the
+ * same tiled two-pass scheme with a plain 4-box cascade in 16-bit integer lanes (running sums modulo 2^16, exact while
+ * span * 255 * 2^f < 2^16, each stage normalised by a multiply-high with f = 1..3 fraction bits, so twice the lanes
+ * per instruction and per store and one instruction to widen bytes). It matched this kernel within one level (54-59
+ * dB against it at sigma 4..60) and took 0.81-0.93 of its time, without this kernel's bands, prefetches and streaming
+ * stores; perf put a quarter of its time in the cascade and the rest in moving tiles and the scattered dst rows. So
+ * most of what is left there is the passes' memory traffic, not their arithmetic; writing dst row by row instead
+ * needs every column's running sums in memory (two more loads and stores per stage and position), the trade the
+ * tiles were chosen to avoid.
  *
  * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
