@@ -114,7 +114,7 @@
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
- * and writes the output rows between two widened rows in one call (enlarge_v; two for k = 8). Cost on 1290 x 2796 at
+ * and writes the output rows between two widened rows in one call (enlarge_v). Cost on 1290 x 2796 at
  * sigma 8 (k = 4, box reduction, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small
  * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
  * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
@@ -809,9 +809,9 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         int64_t cached[2] = {-1, -1};
         for (uint32_t y = 0; y < h;) {
             /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
-            uint8_t *rows[4];
+            uint8_t *rows[8];
             uint32_t f0 = 0, nrows = 0, i0 = 0;
-            for (; y < h && nrows < (k < 4 ? k : 4); y++) {
+            for (; y < h && nrows < k; y++) {
                 const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
                 const int32_t j0 = t >= 0 ? t / k2 : -1;
                 if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;

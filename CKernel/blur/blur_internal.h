@@ -88,7 +88,7 @@ struct ck_blur_ops {
 
     /* Backdrop: saturation + tint in place on n pixels of each of `rows` rows `stride` bytes apart. */
     void (*colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *c);
-    /* Backdrop, bilinear enlargement by k (2 or 4): widen one small row (with its ring, xs = small width + 2)
+    /* Backdrop, bilinear enlargement by k (2, 4 or 8): widen one small row (with its ring, xs = small width + 2)
        to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) consecutive output
        rows between them, row q with vertical weight f0 + 2q on hb (out of 2k), n bytes each, rounding the total
        weight (2k)^2 half up. */
