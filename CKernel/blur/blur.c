@@ -173,6 +173,13 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    here), so a shorter column's pages stay cached from one group to the next anyway. The backdrop's reduced image at
    k = 2 (645 x 1398, 3.6 MB) measured 2 % slower in bands; a full screen (14 MB) 5 % faster at sigma 1 and 4. */
 #define CK_GAUSS_PIECE 512
+/* Bands are at least this many windows (2 pad positions) long. A tile carries its last window of positions from band
+   to band, copied out to its state and back, so short bands copy a large share of each line: on 1290 x 2796 (Zen 4,
+   AVX2, paired medians, same bytes) bands of eight windows instead of four took 0.96 of the time at sigma 15 and 0.93
+   at sigma 30 (where eight windows leave one band), sigma 1..8 unchanged; no bands at all took 0.94 and 0.93 there
+   but 1.03 at sigma 1. (Earlier, on a machine with slower memory: two windows 1.01 of one band at sigma 30, four
+   0.98.) */
+#define CK_GAUSS_BAND_WINDOWS 8
 #define CK_GAUSS_BAND_SPAN (4u << 20)
 
 /* From this sigma on, the four stages are three plain boxes and one extended box (see gauss_params_for). Below
@@ -591,12 +598,13 @@ static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_
     /* The vertical pass walks the image in bands of `piece` output rows and, within a band, over the groups of a strip
        of tiles (all of them when their state fits), so each band touches a few hundred dst rows (pages) rather than
        all h of them for every group. Each tile carries its last win positions and its running sums from band to band
-       (see gauss_line), so the result is the same as one sweep down each column. Bands are at least four windows long
-       (bands of two windows measured 1.01 of the single band's time at sigma 30, of four 0.98), and an image of at
-       most two bands, or one whose columns span few enough pages (CK_GAUSS_BAND_SPAN), or one where not even a group's
-       state fits in the scratch's line area, runs as one band of all h rows. */
+       (see gauss_line), so the result is the same as one sweep down each column. Bands are at least
+       CK_GAUSS_BAND_WINDOWS windows long, and an image of at most two bands, or one whose columns span few enough pages
+       (CK_GAUSS_BAND_SPAN), or one where not even a group's state fits in the scratch's line area, runs as one band of
+       all h rows. */
     const size_t ntiles = ((size_t)w + 3) / 4, state_floats = (win + 4) * CK_GAUSS_LANES;
-    size_t piece = CK_GAUSS_PIECE > 4 * win ? CK_GAUSS_PIECE : 4 * win, strip = ntiles;
+    const size_t min_piece = CK_GAUSS_BAND_WINDOWS * win;
+    size_t piece = CK_GAUSS_PIECE > min_piece ? CK_GAUSS_PIECE : min_piece, strip = ntiles;
     const size_t room = gauss_line_floats(w, h), lines_floats = vlines * (win + piece) * CK_GAUSS_LANES;
     if ((size_t)h * dst->stride <= CK_GAUSS_BAND_SPAN || h <= 2 * piece || lines_floats + vlines * state_floats > room)
         piece = h;

@@ -300,13 +300,15 @@ void selftest_blur(void) {
     check_gauss_quality(96, 80, 0, sigmas, sizeof sigmas / sizeof sigmas[0]);
     check_gauss_quality(37, 29, 12, partial, sizeof partial / sizeof partial[0]);
     check_gauss_quality(98, 83, 4, partial, sizeof partial / sizeof partial[0]);
-    /* Taller than two bands of the vertical pass (CK_GAUSS_PIECE rows, or 4 windows at large sigma: 840 rows at
-       sigma 30), with rows far enough apart that a column spans more than CK_GAUSS_BAND_SPAN (2100 x 2016 bytes),
-       so every band boundary and the state carried across it count; sigma 1 is the direct filter. */
-    const double tall[] = {1, 4, 30};
+    /* Taller than two bands of the vertical pass (CK_GAUSS_PIECE rows, or CK_GAUSS_BAND_WINDOWS windows at larger
+       sigma: 800 rows at sigma 14, whose state is the largest that still leaves bands here), with rows far enough
+       apart that a column spans more than CK_GAUSS_BAND_SPAN (2100 x 2016 bytes), so every band boundary and the
+       state carried across it count; sigma 1 is the direct filter. */
+    const double tall[] = {1, 4, 14};
     check_gauss_quality(24, 2100, 1920, tall, sizeof tall / sizeof tall[0]);
-    /* A full-screen width at sigma 30 whose tiles' state does not all fit: strips of tiles, in bands. */
-    check_gauss_columns(1290, 1700, 30, 41);
+    /* A width whose tiles' state does not all fit at sigma 14 (600 tiles, strips of 588): strips of tiles, in three
+       bands. */
+    check_gauss_columns(2400, 1700, 14, 41);
     check_gauss_stride_independent();
     const size_t nsizes = sizeof simd_sizes / sizeof simd_sizes[0];
     check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
