@@ -69,7 +69,8 @@
  * and not kept: stage 0 of the plain cascade in exact int32 on the loaders' integer lanes (the same bytes;
  * 0.98-0.99: the conversion it moves into the cascade takes back most of the float operations it saves); the
  * rounding bias folded into the last stage's running sum instead of added in the stores (0.97-1.02, and different
- * bytes); prefetching the backdrop's reduction reads and enlargement writes (1.01-1.09). Kept: streaming stores for
+ * bytes); prefetching the backdrop's reduction reads a short way ahead in the same rows and the enlargement's writes
+ * (1.01-1.09; the next small row's rows are now asked for instead, see Backdrop). Kept: streaming stores for
  * the intermediate (6-8 % on a full screen, see CK_GAUSS_STREAM_BYTES; the sigma 4 phase times above are from
  * before). How much the memory sweeps cost (before the addressing fix): with everything in L2 (640 x 400, source,
  * intermediate and destination 1 MB each) the same code takes 5.2 ns per pixel, 4.9 without the padding's share,
@@ -132,7 +133,13 @@
  * rows). Tried and dropped: reducing band by band just ahead of the small gaussian's horizontal pass (0.5 ms
  * slower, probably because the source stream stalls between bands), widening with pshufb + pmaddubsw per block
  * (more instructions per pixel than eight blocks at once), non-temporal stores in the enlargement (about 25 %
- * slower on a 64-byte-aligned destination).
+ * slower on a 64-byte-aligned destination). Kept since (Zen 4): while the reduction works on one small row it asks
+ * for the k rows the next small row adds into L2 (reduce_v and reduce_box_row take them as `next`, ck_prefetch_l2).
+ * Reading 2k or k rows side by side is that many streams, which the hardware prefetchers probably pick up too late
+ * when each source row comes from memory (the benchmark's source does: the enlargement's 14 MB of writes evict it).
+ * Whole backdrop, 1290 x 2796, paired medians, same bytes: 0.84-0.88 at sigma 2.5..60.
+ * The same request for the gaussian's next band of 4 rows gained 2 % (0.98 at sigma 1..15), and for the box blur's
+ * next added row (one stream, which the hardware follows) cost 4 %, so neither is made.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -722,9 +729,11 @@ static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint
     const uint32_t w = src->width, left = 3 * k / 2;
     const size_t sstride = (size_t)(sw + 2) * 4, len = (size_t)(sw + 3) * k; /* line pixels read */
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
-        const uint8_t *rows[8];
+        /* The 2k rows of small row j, and the k rows that small row j + 1 adds (asked for ahead: see reduce_v). */
+        const uint8_t *rows[8], *next[4];
         for (uint32_t y = 0; y < 2 * k; y++) rows[y] = clamped_row(src, j * (int64_t)k - k / 2 + y);
-        ops->reduce_v(rows, k, (size_t)w * 4, line + (size_t)left * 4);
+        for (uint32_t y = 0; y < k; y++) next[y] = clamped_row(src, (j + 1) * (int64_t)k + k / 2 + y);
+        ops->reduce_v(rows, j < (int64_t)sh ? next : NULL, k, (size_t)w * 4, line + (size_t)left * 4);
         for (size_t x = 0; x < left; x++) memcpy(line + x * 4, line + (size_t)left * 4, 8);
         for (size_t x = (size_t)left + w; x < len; x++) memcpy(line + x * 4, line + ((size_t)left + w - 1) * 4, 8);
         ops->reduce_h(line, k, sw + 2, small + (size_t)(j + 1) * sstride);
@@ -741,7 +750,11 @@ static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8
     for (int64_t j = -1; j <= (int64_t)sh; j++) {
         uint8_t *out = small + (size_t)(j + 1) * sstride;
         const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
-        if (inner_row) ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, k, whole, out + 4);
+        if (inner_row) {
+            const uint8_t *next[8];
+            for (uint32_t y = 0; y < k; y++) next[y] = clamped_row(src, (j + 1) * (int64_t)k + y);
+            ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, next, k, whole, out + 4);
+        }
         const uint8_t *rows[8];
         for (uint32_t y = 0; y < k; y++) rows[y] = clamped_row(src, j * (int64_t)k + y);
         for (int64_t i = -1; i <= (int64_t)sw; i++) {

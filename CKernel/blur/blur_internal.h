@@ -26,6 +26,10 @@ static inline void ck_prefetch_ahead(const void *p, size_t ahead) {
     __builtin_prefetch((const void *)((uintptr_t)p + ahead), 0, 3);
 }
 
+/* Asks for the line at p to be brought into the second-level cache (not the first): for rows that the next call of a
+   row-by-row kernel will read, so their memory latency overlaps this call's work instead of stalling the next. */
+static inline void ck_prefetch_l2(const void *p) { __builtin_prefetch(p, 0, 2); }
+
 /* The gaussian's intermediate between the horizontal and the vertical pass, in transposed tiles (see
    blur_kernels.h): bytes, rounded once. Rounding there adds at most the variance of one rounding (1/12 level^2),
    which the vertical blur then averages down (by sum k^2 = 1 / (2 sqrt(pi) sigma)), so the result stays within
@@ -98,11 +102,14 @@ struct ck_blur_ops {
     /* Backdrop reduction by k (2 or 4) with a 2k-tap tent per axis: the vertical half combines 2k rows into n
        u16 values, the horizontal half turns a widened line into `count` small pixels (m from line pixels
        [m k, m k + 2k)). See blur_kernels.h for the weights and roundings. */
-    void (*reduce_v)(const uint8_t *const *rows, uint32_t k, size_t n, uint16_t *out);
+    void (*reduce_v)(const uint8_t *const *rows, const uint8_t *const *next, uint32_t k, size_t n, uint16_t *out);
     void (*reduce_h)(const uint16_t *line, uint32_t k, uint32_t count, uint8_t *out);
     /* Backdrop reduction by a k x k box: averages of `count` whole blocks from k rows `stride` apart (rounded half
-       up). Cheaper than the tent; used where its aliasing stays within the quality bound. */
-    void (*reduce_box_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out);
+       up). Cheaper than the tent; used where its aliasing stays within the quality bound.
+       Both reductions take `next`: NULL, or the k rows that the next small row reads and this one does not, which
+       they ask for into L2 column by column as they go (ck_prefetch_l2). */
+    void (*reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k, uint32_t count,
+                           uint8_t *out);
 };
 
 #endif

@@ -907,15 +907,20 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(fold4)(const CK_B
 /* Vertical half: out[q] = (sum_y t_y rows[y][q] + round) >> vshift over the 2k rows, q < n (bytes). An ISA
    file that defines CK_BLUR_NATIVE_TENT_V supplies CK_BLUR_NAME(tent_v32) for 32 columns at a time. */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const uint8_t *const *row_list,
+                                                                           const uint8_t *const *next_list,
                                                                            const uint32_t k, size_t n,
                                                                            uint16_t *out) {
     const uint32_t s = CK_REDUCE_VSHIFT(k), half = s ? 1u << (s - 1) : 0u;
     /* A local copy: the stores to out could alias the caller's array, which would reload every pointer. */
-    const uint8_t *rows[8];
+    const uint8_t *rows[8], *next[4];
     for (uint32_t y = 0; y < 2 * k; y++) rows[y] = row_list[y];
+    if (next_list != NULL)
+        for (uint32_t y = 0; y < k; y++) next[y] = next_list[y];
     size_t q = 0;
 #if CK_BLUR_VBYTES > 4
     for (; q + 32 <= n; q += 32) {
+        if (next_list != NULL && q % 64 == 0)
+            for (uint32_t y = 0; y < k; y++) ck_prefetch_l2(next[y] + q);
 #ifdef CK_BLUR_NATIVE_TENT_V
         CK_BLUR_NAME(tent_v32)(rows, k, q, s, out + q);
 #else
@@ -940,11 +945,12 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_v_k)(const
     }
 }
 
-static void CK_BLUR_NAME(reduce_v)(const uint8_t *const *rows, uint32_t k, size_t n, uint16_t *out) {
+static void CK_BLUR_NAME(reduce_v)(const uint8_t *const *rows, const uint8_t *const *next, uint32_t k, size_t n,
+                                   uint16_t *out) {
     if (k == 4)
-        CK_BLUR_NAME(reduce_v_k)(rows, 4, n, out);
+        CK_BLUR_NAME(reduce_v_k)(rows, next, 4, n, out);
     else
-        CK_BLUR_NAME(reduce_v_k)(rows, 2, n, out);
+        CK_BLUR_NAME(reduce_v_k)(rows, next, 2, n, out);
 }
 
 /* Horizontal half: small pixel m < count from line pixels [m k, m k + 2k) (4 u16 channels each):
@@ -1002,6 +1008,7 @@ static void CK_BLUR_NAME(reduce_h)(const uint16_t *line, uint32_t k, uint32_t co
    64 * 255), then the four pixel sums folded across four blocks at a time (fold4), or one block alone for the
    last few. */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks)(const uint8_t *src, size_t stride,
+                                                                                  const uint8_t *const *next,
                                                                                   const uint32_t k, uint32_t count,
                                                                                   uint8_t *out, uint32_t *m_io) {
     typedef uint8_t v16b __attribute__((vector_size(16)));
@@ -1022,6 +1029,10 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks
     } while (0)
     for (; m + 4 <= count; m += 4) {
         v16h blk[4], sum;
+        /* the four blocks' columns (16 k bytes) of the next small row's rows, a line at a time */
+        if (next != NULL)
+            for (uint32_t y = 0; y < k; y++)
+                for (uint32_t l = 0; l < 16 * k; l += 64) ck_prefetch_l2(next[y] + (size_t)m * k * 4 + l);
         for (uint32_t b = 0; b < 4; b++) CK_BLOCK_SUM(blk[b], m + b);
         CK_BLUR_NAME(fold4)(blk, &sum);
         const v16b o = __builtin_convertvector((sum + half) >> shift, v16b);
@@ -1044,7 +1055,9 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks
 /* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
    (k = 2, 4 or 8) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2) (at most
    64 * 255 in u16). Exact integer arithmetic, so the SIMD form equals the loop. */
-static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint32_t k, uint32_t count, uint8_t *out) {
+static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k,
+                                         uint32_t count, uint8_t *out) {
+    (void)next; /* the scalar build does not prefetch */
     uint32_t m = 0;
 #if CK_BLUR_VBYTES > 4
     typedef uint8_t v16b __attribute__((vector_size(16)));
@@ -1052,9 +1065,9 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
     typedef uint16_t v4h __attribute__((vector_size(8)));
     typedef uint8_t v4b __attribute__((vector_size(4)));
     if (k == 8) {
-        CK_BLUR_NAME(reduce_box_blocks)(src, stride, 8, count, out, &m);
+        CK_BLUR_NAME(reduce_box_blocks)(src, stride, next, 8, count, out, &m);
     } else if (k == 4) {
-        CK_BLUR_NAME(reduce_box_blocks)(src, stride, 4, count, out, &m);
+        CK_BLUR_NAME(reduce_box_blocks)(src, stride, next, 4, count, out, &m);
     } else {
         /* Eight blocks (16 pixels of each row) per step: the two rows summed in u16, then even plus odd pixels. */
         typedef uint8_t v64b __attribute__((vector_size(64)));
@@ -1063,6 +1076,8 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, uint
         typedef uint8_t v32b __attribute__((vector_size(32)));
         for (; m + 8 <= count; m += 8) {
             v64b r0, r1;
+            if (next != NULL)
+                for (uint32_t y = 0; y < 2; y++) ck_prefetch_l2(next[y] + (size_t)m * 8);
             memcpy(&r0, src + (size_t)m * 8, 64);
             memcpy(&r1, src + stride + (size_t)m * 8, 64);
             const v64h acc = __builtin_convertvector(r0, v64h) + __builtin_convertvector(r1, v64h);
