@@ -93,8 +93,8 @@ public struct BlurContext: Sendable {
     /// about 9 to 11 ms on one core of a recent x86 server (AVX2; 15 to 20 memcpys of the image there, 7.5 to
     /// 11 where memory is slower and a frame takes about 21 ms), too slow for every frame at 120 Hz. For a blur
     /// that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it
-    /// blurs a reduced image, about 3 ms at `sigma` 4 to 8 and 1.4 to 1.6 ms from `sigma` 12, where it reduces
-    /// by 8 (1.2 to 5.9 memcpys, depending on the machine's memory).
+    /// blurs a reduced image, about 2.2 to 2.6 ms at `sigma` 4 to 8 and 1.1 to 1.4 ms from `sigma` 12, where it
+    /// reduces by 8 (1.2 to 4 memcpys, depending on the machine's memory).
     ///
     /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
