@@ -1223,16 +1223,17 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
-/* The output rows between two widened rows (all k of them in one call) share their loads and their difference: rows q = 0 .. nrows - 1 have vertical weights f = f0 + 2q on hb (out of 2k; consecutive
-   output rows step the sampling position by 2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which
-   equals ((2k - f) ha + f hb + round) >> shift exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16
-   wrap-around in hb - ha and in the sums cancels. The vector form keeps t = 2k ha + round + f (hb - ha) and adds 2
-   (hb - ha) per row: one add, one shift (by a constant) and a pack per output vector. The 8 rows of k = 8 go in one
-   call rather than two of 4: the ha and hb loads, the difference and the start of t are shared by twice the rows,
-   and the stores run as 8 row streams (Zen 4, 1290 x 2796, paired medians, same bytes: backdrop at sigma 15, 30,
-   60 0.89-0.92). Each 64 bytes it also asks for the same columns of the next call's rows into L2, so their lines
-   (from memory, for a full-screen destination) arrive before the stores do: the backdrop at sigma 4..60 0.86-0.88
-   against no request, 0.95-0.98 when asked into L1 (prefetcht0) instead. */
+/* The output rows between two widened rows (all k of them in one call) share their loads and their difference: rows
+   q = 0 .. nrows - 1 have vertical weights f = f0 + 2q on hb (out of 2k; consecutive output rows step the sampling
+   position by 2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which equals ((2k - f) ha + f hb +
+   round) >> shift exactly: the true value is at most (2k)^2 255 + round < 2^16, so u16 wrap-around in hb - ha and in
+   the sums cancels. The vector form keeps t = 2k ha + round + f (hb - ha) and adds 2 (hb - ha) per row: one add, one
+   shift (by a constant) and a pack per output vector. The 8 rows of k = 8 go in one call rather than two of 4: the
+   ha and hb loads, the difference and the start of t are shared by twice the rows, and the stores run as 8 row
+   streams (Zen 4, 1290 x 2796, paired medians, same bytes: backdrop at sigma 15, 30, 60 0.89-0.92). Each 64 bytes it
+   also asks for the same columns of the next call's rows into L2, so their lines (from memory, for a full-screen
+   destination) arrive before the stores do: the backdrop at sigma 4..60 0.86-0.88 against no request, 0.95-0.98 when
+   asked into L1 (prefetcht0) instead. */
 static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, uint8_t *const *next, uint32_t nnext,
                                     size_t n) {
