@@ -88,7 +88,7 @@
  * image takes 0.57-0.68 ms there (2.5-2.9 ms on the machines above) while the arithmetic is only about twice as fast,
  * so every ratio grew: blur-bench printed box 6.6-9.7x (3.8-5.7 ms), gaussian 15-20x (9.1-10.8 ms), backdrop
  * 5.2-5.5x at sigma 4 and 8 (3.0-3.2 ms) and 2.6-3.2x from sigma 15 (1.6-1.8 ms); after the changes kept below,
- * in quiet runs: box 6.3-7.6x, gaussian 15-19x, backdrop 3.6-4.0x at sigma 4 and 8 (2.2-2.6 ms) and 1.7-2.1x from
+ * in quiet runs: box 6.3-7.6x, gaussian 15-19x, backdrop 3.6-4.2x at sigma 4 and 8 (2.2-2.6 ms) and 1.7-2.1x from
  * sigma 15 (1.1-1.4 ms: met in every run since the next-row requests, see Backdrop). Where the gaussian's time goes
  * there (perf samples, sigma 4): cascade 40 %, loading tiles 15 %, gathering rows 13 %, storing dst 13 %, storing
  * tiles 7 %. Kept from that session: the stage subtraction on the FMA pipes (CK_BLUR_SUB_ON_FMA, 0.89-0.94),
