@@ -141,6 +141,15 @@
  * asks for the rows its next call writes (enlarge_v): 0.87-0.94 more.
  * The same request for the gaussian's next band of 4 rows gained 2 % (0.98 at sigma 1..15), and for the box blur's
  * next added row (one stream, which the hardware follows) cost 4 %, so neither is made.
+ * Where the time goes at sigma 4 and 8, which miss 2.5 memcpy there (Zen 4, 1290 x 2796, phase timers, means of 50
+ * calls): reduction 0.65-0.90 ms at sigma 4 (tent) and 0.40-0.73 ms at sigma 8 (box), the small image's gaussian and
+ * colour 0.94-1.05 and 1.21-1.23 ms (0.74-0.76 and 0.90-0.98 ms of it without the colour stage), enlargement
+ * 0.67-0.87 ms; from sigma 15 (k = 8) the small stage takes 0.25-0.32 ms. The target there is about 1.4-1.5 ms, which
+ * reduction and enlargement at k = 4 take by themselves, so it needs the small stage nearly free and faster
+ * full-resolution passes, and those are near the machine's limits: writing the full-screen image alone (cold caches,
+ * a microbenchmark) takes 0.58 ms with streaming stores or rep stosb and 0.64 ms with normal stores whose lines are
+ * asked for into L2 ahead (0.89 ms without), against 0.5-0.7 ms for the whole enlargement. A larger factor at sigma
+ * 8 would remove most of the small stage, but the quality bound rules it out (see CK_BACKDROP_MIN_SIGMA_K8).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -674,7 +683,9 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
 /* Quality-preserving choices for downsample 0 (Tests/tools/blur_downsample.c: 300 x 360, saturation 1.8, PSNR against
    full resolution on white noise and on a textured image; the bound is 45 dB). The factor: the largest k that keeps the
    bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with the tent, 44.5 at 3.5),
-   k = 8 from sigma 12 (>= 49.3 dB with the box; 46.1 at sigma 10, too close to the bound for other content). k = 8
+   k = 8 from sigma 12 (>= 49.3 dB with the box; 46.1 at sigma 10, too close to the bound for other content; a 16-row
+   tent, measured in a scratch build, does little better below 12 on the textured image: 45.2 dB at sigma 8, 46.0 at
+   9, 46.7 at 10, 47.7 at 11, against the box's 44.4, 45.4, 46.1 and 47.6, so sigma 8 stays at k = 4). k = 8
    matters for speed: at k = 4 the small image's gaussian is over half the backdrop's time, and at k = 8 it has a
    quarter of the pixels (1290 x 2796, sigma 15, AVX2: 14.0 M instructions against 25.1 M, 4.6-5.4 ms against 7.5-8.8 ms
    in alternating runs here). The reduction filter: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA (for k <= 4: k = 8
