@@ -674,12 +674,14 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    then the backdrop colour stage on them when colour is not NULL. Up to 16 pixels (64 bytes) of a row are
    written together so each row (a new page for a wide image) is visited once per group.
 
-   In the vector builds the colour stage is fused into the store of whole 4-pixel tiles: it works on the same
-   16 lanes (4 pixels x 4 channels), with r, g, b and a broadcast across each pixel's lanes, so lane c computes
-   exactly colour()'s (m[c][0] r + m[c][1] g) + m[c][2] b from the byte values, clamps, rounds and blends the
-   tint with the same integer formula; the alpha lane takes the stored alpha instead. That saves writing the
-   bytes, reading them back and deinterleaving the channels. Partial tiles (and the scalar build) store first
-   and call colour() afterwards, as before. */
+   In the vector builds the colour stage is fused into the store of whole 4-pixel tiles: colour8 takes the bytes
+   of two tiles while they are still in registers (or just stored, for two tiles narrowed together), so the
+   group's rows are not read back from the cache. Colour works on the bytes, so this equals storing and then
+   calling colour(). Partial tiles (and the scalar build) store first and call colour() afterwards.
+   Paired medians against the earlier fused form, which broadcast each pixel's r, g, b across its 4 lanes (Zen 4,
+   1290 x 2796, same bytes): backdrop at sigma 0 (colour() alone) 0.73-0.75, at sigma 1 and 1.5 (full resolution)
+   0.94-0.95, from sigma 2.5 unchanged (0.99-1.01: on the reduced image this store does not wait on its
+   arithmetic); the SSE2 build 0.77-0.95 throughout. */
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
 #if CK_BLUR_VBYTES > 4
 /* One row of a column line (4 pixels x 4 channels) as the bytes it stores, in 16 int32 lanes at out: value * scale
@@ -703,6 +705,67 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const 
     memcpy(out, &t, sizeof t);
 }
 #endif
+#if CK_BLUR_VBYTES > 4
+/* The backdrop colour stage on 8 pixels (32 bytes) at once, shared by colour() and the gaussian's fused store: the
+   same float and integer operations per channel as colour()'s per-pixel loop. The channels come apart with shifts
+   and masks on the pixels as 32-bit words (no byte shuffles), r, g, b each take their three products and two sums
+   in 8 float lanes, and the tint blend runs on two channels per 16-lane u16 vector: x * inv_alpha + 128 <= 255 * 255
+   + 128 and x + (x >> 8) <= 65407, so div255 is exact there. (max / min stand in for the clamps; they differ only in
+   the sign of a zero, which + 0.5 and truncation erase.) In the AVX2 build its loop in colour() is about 85
+   instructions per 8 pixels where the byte-shuffling loop it replaced took about 110 (measured gains: see
+   gauss_store_cols_u8). (Through pointers, as elsewhere: no 32-byte vector values cross an SSE2 function
+   boundary.) */
+typedef float CK_BLUR_NAME(v8f) __attribute__((vector_size(32)));
+typedef uint16_t CK_BLUR_NAME(v16h) __attribute__((vector_size(32))); /* also the reductions' u16 vector */
+typedef uint8_t CK_BLUR_NAME(v32b) __attribute__((vector_size(32)));
+typedef struct CK_BLUR_NAME(colour_vec) {
+    CK_BLUR_NAME(v8f) m[3][3];                 /* colour->m, each broadcast */
+    CK_BLUR_NAME(v16h) tint_rg, tint_ba, inv; /* tint r x 8, g x 8 and b x 8, a x 8; inv_alpha */
+} CK_BLUR_NAME(colour_vec);
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_vec_init)(const ck_blur_colour *c,
+                                                                             CK_BLUR_NAME(colour_vec) *v) {
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) v->m[i][j] = (CK_BLUR_NAME(v8f)){0} + c->m[i][j];
+    for (int l = 0; l < 16; l++) {
+        v->tint_rg[l] = (uint16_t)c->tint[l / 8];
+        v->tint_ba[l] = (uint16_t)c->tint[2 + l / 8];
+    }
+    v->inv = (CK_BLUR_NAME(v16h)){0} + (uint16_t)c->inv_alpha;
+}
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour8)(const CK_BLUR_NAME(v32b) *in,
+                                                                     CK_BLUR_NAME(v32b) *out,
+                                                                     const CK_BLUR_NAME(colour_vec) *k) {
+    typedef CK_BLUR_NAME(v8f) v8f;
+    typedef CK_BLUR_NAME(v16h) v16h;
+    typedef int32_t v8i __attribute__((vector_size(32)));
+    typedef uint32_t v8u __attribute__((vector_size(32)));
+    typedef uint16_t v8h __attribute__((vector_size(16)));
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    v8u px;
+    memcpy(&px, in, sizeof px);
+    const v8f r = __builtin_convertvector((v8i)(px & 255u), v8f);
+    const v8f g = __builtin_convertvector((v8i)((px >> 8) & 255u), v8f);
+    const v8f b = __builtin_convertvector((v8i)((px >> 16) & 255u), v8f);
+    const v8f a = __builtin_convertvector((v8i)(px >> 24), v8f);
+    v8h q[4];
+    for (int c = 0; c < 3; c++) {
+        v8f v = (k->m[c][0] * r + k->m[c][1] * g) + k->m[c][2] * b;
+        v = __builtin_elementwise_max(v, (v8f){0});
+        v = __builtin_elementwise_min(v, a);
+        q[c] = __builtin_convertvector(__builtin_convertvector(v + 0.5f, v8i), v8h);
+    }
+    q[3] = __builtin_convertvector(px >> 24, v8h);
+    v16h rg = __builtin_shufflevector(q[0], q[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    v16h ba = __builtin_shufflevector(q[2], q[3], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    v16h x = rg * k->inv + 128;
+    rg = k->tint_rg + ((x + (x >> 8)) >> 8);
+    x = ba * k->inv + 128;
+    ba = k->tint_ba + ((x + (x >> 8)) >> 8);
+    const v16b rgb = __builtin_convertvector(rg, v16b), bab = __builtin_convertvector(ba, v16b);
+    *out = __builtin_shufflevector(rgb, bab, 0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27, 4, 12, 20, 28, 5,
+                                   13, 21, 29, 6, 14, 22, 30, 7, 15, 23, 31);
+}
+#endif
 /* Rows ahead of the one being stored whose bytes gauss_store_cols_u8 asks the cache for. Each row of a group is a
    new cache line (two when the row's 64 bytes straddle a line), so every store would otherwise wait for that
    line's read for ownership from memory (about 100 ns) with little else in flight; one row of a 4-tile group takes
@@ -720,29 +783,21 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
     uint32_t vpx = 0; /* pixels of each row the vector loop handles (colour fused) */
 #if CK_BLUR_VBYTES > 4
     vpx = npx & ~3u;
-    typedef float v16f __attribute__((vector_size(64)));
     typedef int32_t v16i __attribute__((vector_size(64)));
-    typedef uint16_t v16h __attribute__((vector_size(32)));
     typedef uint8_t v16b __attribute__((vector_size(16)));
-    const v16i amask = {0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, -1};
-    v16f m0 = {0}, m1 = {0}, m2 = {0};
-    v16h tint = {0}, inv = {0};
-    if (colour != NULL) {
-        for (int l = 0; l < 16; l++) {
-            const int c = l % 4;
-            m0[l] = c < 3 ? colour->m[c][0] : 0.0f;
-            m1[l] = c < 3 ? colour->m[c][1] : 0.0f;
-            m2[l] = c < 3 ? colour->m[c][2] : 0.0f;
-            tint[l] = (uint16_t)colour->tint[c];
-        }
-        inv = (v16h){0} + (uint16_t)colour->inv_alpha;
-    }
+    typedef CK_BLUR_NAME(v32b) v32b;
+    CK_BLUR_NAME(colour_vec) cv;
+    if (colour != NULL) CK_BLUR_NAME(colour_vec_init)(colour, &cv);
+    /* A lone tile's 4 pixels (the last of a row with an odd tile count, every row of a one-tile group) wait for the
+       next lone tile, of this row or a later one, so that colour8 always has 8 pixels. */
+    v16b pend = {0};
+    uint8_t *pend_at = NULL;
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *d = dst + (size_t)y * stride;
         if (y + CK_GAUSS_STORE_AHEAD < h) CK_BLUR_NAME(prefetch_row)(d + CK_GAUSS_STORE_AHEAD * stride, npx);
         uint32_t p = 0;
-        /* Without the colour stage, two tiles (8 pixels) narrowed together: the same bytes with half the packs. */
-        for (; colour == NULL && p + 8 <= vpx; p += 8) {
+        /* Two tiles (8 pixels) narrowed together: the same bytes with half the packs. */
+        for (; p + 8 <= vpx; p += 8) {
             v16i t[2];
             for (int m = 0; m < 2; m++)
                 CK_BLUR_NAME(col_bytes)(lines + (p / 4 + m) * line + (size_t)y * CK_GAUSS_LANES, scale, &t[m],
@@ -755,29 +810,38 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             memcpy(&both, t, sizeof both);
             CK_BLUR_NARROW32(both, d + (size_t)p * 4);
 #endif
+            if (colour != NULL) {
+                /* read back from the store just made (same address and size: forwarded, not from the cache) */
+                v32b v;
+                memcpy(&v, d + (size_t)p * 4, sizeof v);
+                CK_BLUR_NAME(colour8)(&v, &v, &cv);
+                memcpy(d + (size_t)p * 4, &v, sizeof v);
+            }
         }
-        for (; p < vpx; p += 4) {
+        if (p < vpx) {
             v16i t;
             CK_BLUR_NAME(col_bytes)(lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, scale, &t, 1);
+            const v16b o = __builtin_convertvector(t, v16b);
             if (colour == NULL) {
-                const v16b o = __builtin_convertvector(t, v16b);
                 memcpy(d + (size_t)p * 4, &o, 16);
-                continue;
+            } else if (pend_at == NULL) {
+                pend = o;
+                pend_at = d + (size_t)p * 4;
+            } else {
+                v32b v = __builtin_shufflevector(pend, o, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+                                                 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+                CK_BLUR_NAME(colour8)(&v, &v, &cv);
+                memcpy(pend_at, &v, 16);
+                memcpy(d + (size_t)p * 4, (const uint8_t *)&v + 16, 16);
+                pend_at = NULL;
             }
-            const v16f f = __builtin_convertvector(t, v16f);
-            const v16f r = __builtin_shufflevector(f, f, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
-            const v16f g = __builtin_shufflevector(f, f, 1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13);
-            const v16f b = __builtin_shufflevector(f, f, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14);
-            const v16f a = __builtin_shufflevector(f, f, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-            v16f c = (m0 * r + m1 * g) + m2 * b;
-            c = __builtin_elementwise_max(c, (v16f){0});
-            c = __builtin_elementwise_min(c, a);
-            const v16i q = (__builtin_convertvector(c + 0.5f, v16i) & ~amask) | (t & amask);
-            /* u16 lanes as in colour(): q * inv_alpha + 128 <= 65153 and x + (x >> 8) <= 65407. */
-            const v16h x = __builtin_convertvector(q, v16h) * inv + 128;
-            const v16b o = __builtin_convertvector(tint + ((x + (x >> 8)) >> 8), v16b);
-            memcpy(d + (size_t)p * 4, &o, 16);
         }
+    }
+    if (pend_at != NULL) {
+        v32b v = __builtin_shufflevector(pend, (v16b){0}, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+                                         18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+        CK_BLUR_NAME(colour8)(&v, &v, &cv);
+        memcpy(pend_at, &v, 16);
     }
 #endif
     if (vpx < npx) {
@@ -815,46 +879,19 @@ static inline uint32_t CK_BLUR_NAME(div255)(uint32_t x) {
 
 static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp) {
     const ck_blur_colour c = *cp;
+#if CK_BLUR_VBYTES > 4
+    CK_BLUR_NAME(colour_vec) cv;
+    CK_BLUR_NAME(colour_vec_init)(&c, &cv);
+#endif
     for (uint32_t row = 0; row < rows; row++) {
         uint8_t *px = rowp + (size_t)row * stride;
         size_t i = 0;
 #if CK_BLUR_VBYTES > 4
-        /* 8 pixels at a time, channels deinterleaved into lanes: the same float and integer operations per pixel
-           as the loop below (max / min stand in for the clamps; they differ only in the sign of a zero, which
-           + 0.5 and truncation erase). */
-        typedef uint8_t v32b __attribute__((vector_size(32)));
-        typedef uint8_t v8b __attribute__((vector_size(8)));
-        typedef float v8f __attribute__((vector_size(32)));
-        typedef int32_t v8i __attribute__((vector_size(32)));
-        typedef uint16_t v8h __attribute__((vector_size(16)));
         for (; i + 8 <= n; i += 8) {
-            v32b u;
-            memcpy(&u, px + i * 4, 32);
-            const v8b rb = __builtin_shufflevector(u, u, 0, 4, 8, 12, 16, 20, 24, 28);
-            const v8b gb = __builtin_shufflevector(u, u, 1, 5, 9, 13, 17, 21, 25, 29);
-            const v8b bb = __builtin_shufflevector(u, u, 2, 6, 10, 14, 18, 22, 26, 30);
-            const v8b ab = __builtin_shufflevector(u, u, 3, 7, 11, 15, 19, 23, 27, 31);
-            const v8f r = __builtin_convertvector(rb, v8f), g = __builtin_convertvector(gb, v8f);
-            const v8f b = __builtin_convertvector(bb, v8f), a = __builtin_convertvector(ab, v8f);
-            /* The tint blend in 16 bits: x * inv_alpha + 128 <= 255 * 255 + 128 and y + (y >> 8) <= 65407, so
-               div255 is exact in u16 lanes. */
-            const uint16_t inv = (uint16_t)c.inv_alpha;
-            v8b o[4];
-            for (int k = 0; k < 3; k++) {
-                v8f v = (((v8f){0} + c.m[k][0]) * r + ((v8f){0} + c.m[k][1]) * g) + ((v8f){0} + c.m[k][2]) * b;
-                v = __builtin_elementwise_max(v, (v8f){0});
-                v = __builtin_elementwise_min(v, a);
-                const v8h q = __builtin_convertvector(__builtin_convertvector(v + 0.5f, v8i), v8h) * inv + 128;
-                o[k] = __builtin_convertvector((uint16_t)c.tint[k] + ((q + (q >> 8)) >> 8), v8b);
-            }
-            const v8h qa = __builtin_convertvector(ab, v8h) * inv + 128;
-            o[3] = __builtin_convertvector((uint16_t)c.tint[3] + ((qa + (qa >> 8)) >> 8), v8b);
-            typedef uint8_t v16b __attribute__((vector_size(16)));
-            const v16b rg = __builtin_shufflevector(o[0], o[1], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-            const v16b ba = __builtin_shufflevector(o[2], o[3], 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-            const v32b out = __builtin_shufflevector(rg, ba, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23,
-                                                     8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
-            memcpy(px + i * 4, &out, 32);
+            CK_BLUR_NAME(v32b) v;
+            memcpy(&v, px + i * 4, sizeof v);
+            CK_BLUR_NAME(colour8)(&v, &v, &cv);
+            memcpy(px + i * 4, &v, sizeof v);
         }
 #endif
         CK_BLUR_NOVEC
@@ -882,7 +919,6 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
    by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
    65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
 #if CK_BLUR_VBYTES > 4
-typedef uint16_t CK_BLUR_NAME(v16h) __attribute__((vector_size(32)));
 /* Four 16-lane vectors of 4 pixels x 4 channels to one vector holding each one's per-channel pixel sum, in
    order: pixels folded pairwise (halves, then quarters) two vectors at a time. Both reductions end with it.
    (Through a pointer: returning a 32-byte vector from an SSE2 function would change the ABI.) */
