@@ -711,27 +711,56 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const 
    and masks on the pixels as 32-bit words (no byte shuffles), r, g, b each take their three products and two sums
    in 8 float lanes, and the tint blend runs on two channels per 16-lane u16 vector: x * inv_alpha + 128 <= 255 * 255
    + 128 and x + (x >> 8) <= 65407, so div255 is exact there. (max / min stand in for the clamps; they differ only in
-   the sign of a zero, which + 0.5 and truncation erase.) In the AVX2 build its loop in colour() is about 85
+   the sign of a zero, which + 0.5 and truncation erase.) In the AVX2 build its loop in colour() is about 65
    instructions per 8 pixels where the byte-shuffling loop it replaced took about 110 (measured gains: see
-   gauss_store_cols_u8). (Through pointers, as elsewhere: no 32-byte vector values cross an SSE2 function
-   boundary.) */
+   gauss_store_cols_u8 and the ISA files' colour_pairs). (Through pointers, as elsewhere: no 32-byte vector values
+   cross an SSE2 function boundary.) */
 typedef float CK_BLUR_NAME(v8f) __attribute__((vector_size(32)));
 typedef uint16_t CK_BLUR_NAME(v16h) __attribute__((vector_size(32))); /* also the reductions' u16 vector */
 typedef uint8_t CK_BLUR_NAME(v32b) __attribute__((vector_size(32)));
 typedef struct CK_BLUR_NAME(colour_vec) {
     CK_BLUR_NAME(v8f) m[3][3];                 /* colour->m, each broadcast */
-    CK_BLUR_NAME(v16h) tint_rg, tint_ba, inv; /* tint r x 8, g x 8 and b x 8, a x 8; inv_alpha */
+    CK_BLUR_NAME(v16h) tint[2], inv; /* tint r, g and b, a in colour_pairs' lane order; inv_alpha */
 } CK_BLUR_NAME(colour_vec);
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_vec_init)(const ck_blur_colour *c,
                                                                              CK_BLUR_NAME(colour_vec) *v) {
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) v->m[i][j] = (CK_BLUR_NAME(v8f)){0} + c->m[i][j];
     for (int l = 0; l < 16; l++) {
-        v->tint_rg[l] = (uint16_t)c->tint[l / 8];
-        v->tint_ba[l] = (uint16_t)c->tint[2 + l / 8];
+        v->tint[0][l] = (uint16_t)c->tint[l / 4 % 2];
+        v->tint[1][l] = (uint16_t)c->tint[2 + l / 4 % 2];
     }
     v->inv = (CK_BLUR_NAME(v16h)){0} + (uint16_t)c->inv_alpha;
 }
+/* The colour stage's two conversions, in one lane order for every build: per 128 bits, 4 lanes of the first
+   channel of a pair, then the same 4 pixels of the second (the order x86's in-lane packs produce). pairs: r, g, b, a
+   (8 int32 lanes each, in [0, 255]) to the u16 vectors [r, g] and [b, a]; bytes: those (in [0, 255]) back to 8
+   RGBA pixels. An ISA file that defines CK_BLUR_NATIVE_COLOUR_PACKS supplies both as colour_pairs and colour_bytes
+   (same arguments) with its packs and byte shuffles. */
+#ifndef CK_BLUR_NATIVE_COLOUR_PACKS
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_pairs)(const void *q4, void *pairs) {
+    typedef int32_t v8i __attribute__((vector_size(32)));
+    typedef uint16_t v8h __attribute__((vector_size(16)));
+    v8i q[4];
+    CK_BLUR_NAME(v16h) out[2];
+    memcpy(q, q4, sizeof q);
+    for (int h = 0; h < 2; h++) {
+        const v8h x = __builtin_convertvector(q[2 * h], v8h), y = __builtin_convertvector(q[2 * h + 1], v8h);
+        out[h] = __builtin_shufflevector(x, y, 0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+    memcpy(pairs, out, sizeof out);
+}
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_bytes)(const void *pairs, void *out) {
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    CK_BLUR_NAME(v16h) p[2];
+    memcpy(p, pairs, sizeof p);
+    const v16b x = __builtin_convertvector(p[0], v16b), y = __builtin_convertvector(p[1], v16b);
+    /* pixel m < 4 takes x[m], x[m + 4], y[m], y[m + 4]; pixel m >= 4 the same 4 lanes on (the second 128 bits) */
+    const CK_BLUR_NAME(v32b) o = __builtin_shufflevector(x, y, 0, 4, 16, 20, 1, 5, 17, 21, 2, 6, 18, 22, 3, 7, 19, 23,
+                                                         8, 12, 24, 28, 9, 13, 25, 29, 10, 14, 26, 30, 11, 15, 27, 31);
+    memcpy(out, &o, sizeof o);
+}
+#endif
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour8)(const CK_BLUR_NAME(v32b) *in,
                                                                      CK_BLUR_NAME(v32b) *out,
                                                                      const CK_BLUR_NAME(colour_vec) *k) {
@@ -739,31 +768,27 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour8)(const CK
     typedef CK_BLUR_NAME(v16h) v16h;
     typedef int32_t v8i __attribute__((vector_size(32)));
     typedef uint32_t v8u __attribute__((vector_size(32)));
-    typedef uint16_t v8h __attribute__((vector_size(16)));
-    typedef uint8_t v16b __attribute__((vector_size(16)));
     v8u px;
     memcpy(&px, in, sizeof px);
     const v8f r = __builtin_convertvector((v8i)(px & 255u), v8f);
     const v8f g = __builtin_convertvector((v8i)((px >> 8) & 255u), v8f);
     const v8f b = __builtin_convertvector((v8i)((px >> 16) & 255u), v8f);
-    const v8f a = __builtin_convertvector((v8i)(px >> 24), v8f);
-    v8h q[4];
+    v8i q[4];
+    q[3] = (v8i)(px >> 24);
+    const v8f a = __builtin_convertvector(q[3], v8f);
     for (int c = 0; c < 3; c++) {
         v8f v = (k->m[c][0] * r + k->m[c][1] * g) + k->m[c][2] * b;
         v = __builtin_elementwise_max(v, (v8f){0});
         v = __builtin_elementwise_min(v, a);
-        q[c] = __builtin_convertvector(__builtin_convertvector(v + 0.5f, v8i), v8h);
+        q[c] = __builtin_convertvector(v + 0.5f, v8i);
     }
-    q[3] = __builtin_convertvector(px >> 24, v8h);
-    v16h rg = __builtin_shufflevector(q[0], q[1], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    v16h ba = __builtin_shufflevector(q[2], q[3], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    v16h x = rg * k->inv + 128;
-    rg = k->tint_rg + ((x + (x >> 8)) >> 8);
-    x = ba * k->inv + 128;
-    ba = k->tint_ba + ((x + (x >> 8)) >> 8);
-    const v16b rgb = __builtin_convertvector(rg, v16b), bab = __builtin_convertvector(ba, v16b);
-    *out = __builtin_shufflevector(rgb, bab, 0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27, 4, 12, 20, 28, 5,
-                                   13, 21, 29, 6, 14, 22, 30, 7, 15, 23, 31);
+    v16h pr[2];
+    CK_BLUR_NAME(colour_pairs)(q, pr);
+    for (int h = 0; h < 2; h++) {
+        const v16h x = pr[h] * k->inv + 128;
+        pr[h] = k->tint[h] + ((x + (x >> 8)) >> 8);
+    }
+    CK_BLUR_NAME(colour_bytes)(pr, out);
 }
 #endif
 /* Rows ahead of the one being stored whose bytes gauss_store_cols_u8 asks the cache for. Each row of a group is a

@@ -24,6 +24,29 @@ static inline __attribute__((always_inline)) void ck_blur_sse2_narrow16(const vo
     _mm_storeu_si128((__m128i *)(void *)(dst + 16), _mm_packus_epi16(x[2], x[3]));
 }
 #define CK_BLUR_NATIVE_NARROW
+/* The colour stage's conversions (see colour_pairs in blur_kernels.h), per 128-bit half: signed-saturating packs
+   (lanes in [0, 255]) give its lane order as they are, and two byte interleaves turn [r0-3 g0-3 b0-3 a0-3] into
+   pixels (SSE2 has no byte shuffle). Against the generic conversions: backdrop at sigma 0 0.89-0.90, at sigma 1 and 4
+   0.97-0.98 (Zen 4, paired medians, same bytes). */
+static inline __attribute__((always_inline)) void ck_blur_sse2_colour_pairs(const void *q4, void *pairs) {
+    __m128i q[8], p[4];
+    memcpy(q, q4, sizeof q);
+    for (int h = 0; h < 2; h++) {
+        p[h] = _mm_packs_epi32(q[h], q[2 + h]);
+        p[2 + h] = _mm_packs_epi32(q[4 + h], q[6 + h]);
+    }
+    memcpy(pairs, p, sizeof p);
+}
+static inline __attribute__((always_inline)) void ck_blur_sse2_colour_bytes(const void *pairs, void *out) {
+    __m128i p[4];
+    memcpy(p, pairs, sizeof p);
+    for (int h = 0; h < 2; h++) {
+        const __m128i x = _mm_packus_epi16(p[h], p[2 + h]);
+        const __m128i y = _mm_unpacklo_epi8(x, _mm_srli_si128(x, 8));
+        _mm_storeu_si128((__m128i *)out + h, _mm_unpacklo_epi8(y, _mm_srli_si128(y, 8)));
+    }
+}
+#define CK_BLUR_NATIVE_COLOUR_PACKS
 #include "blur_kernels.h"
 CK_BLUR_OPS_TABLE(ck_blur_ops_sse2);
 #endif
