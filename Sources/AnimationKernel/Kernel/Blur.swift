@@ -129,6 +129,11 @@ public struct BlurContext: Sendable {
     /// The blurred-backdrop effect in place (`ck_backdrop_apply`): gaussian blur, saturation (Rec. 709 luma,
     /// colours clamped to `0...alpha`), then `tint` composited source-over.
     ///
+    /// With `downsample` 0 a full 1290 x 2796 frame takes about 1.1 to 1.4 ms from `sigma` 12 and 2.2 to 2.6 ms
+    /// from 4 (one core of a recent x86 server, AVX2), 5.5 to 7 ms from 2, and below `sigma` 2, where it keeps full
+    /// resolution for quality, about 3.5 ms at 0 (saturation and tint only) and 13 to 18 ms in between.
+    /// ``BackdropRenderer``'s default ``BackdropRenderer/Downsampling/speed`` reduces by 2 there instead.
+    ///
     /// - Parameters:
     ///   - sigma: Blur standard deviation in pixels, `0...2000`.
     ///   - saturation: 1 unchanged, 0 grey, above 1 more saturated; finite.
