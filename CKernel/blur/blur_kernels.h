@@ -802,8 +802,11 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(prefetch_row)(con
     __builtin_prefetch(d, 1, 3);
     __builtin_prefetch(d + (size_t)npx * 4 - 1, 1, 3);
 }
-static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
-                                              uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(store_cols_run)(const float *lines, size_t total,
+                                                                            uint32_t h, uint32_t npx, uint8_t *dst,
+                                                                            size_t stride, float scale,
+                                                                            const ck_blur_colour *colour,
+                                                                            const int coloured) {
     const size_t line = total * CK_GAUSS_LANES;
     uint32_t vpx = 0; /* pixels of each row the vector loop handles (colour fused) */
 #if CK_BLUR_VBYTES > 4
@@ -812,7 +815,7 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
     typedef uint8_t v16b __attribute__((vector_size(16)));
     typedef CK_BLUR_NAME(v32b) v32b;
     CK_BLUR_NAME(colour_vec) cv;
-    if (colour != NULL) CK_BLUR_NAME(colour_vec_init)(colour, &cv);
+    if (coloured) CK_BLUR_NAME(colour_vec_init)(colour, &cv);
     /* A lone tile's 4 pixels (the last of a row with an odd tile count, every row of a one-tile group) wait for the
        next lone tile, of this row or a later one, so that colour8 always has 8 pixels. */
     v16b pend = {0};
@@ -835,7 +838,7 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             memcpy(&both, t, sizeof both);
             CK_BLUR_NARROW32(both, d + (size_t)p * 4);
 #endif
-            if (colour != NULL) {
+            if (coloured) {
                 /* read back from the store just made (same address and size: forwarded, not from the cache) */
                 v32b v;
                 memcpy(&v, d + (size_t)p * 4, sizeof v);
@@ -847,7 +850,7 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
             v16i t;
             CK_BLUR_NAME(col_bytes)(lines + (p / 4) * line + (size_t)y * CK_GAUSS_LANES, scale, &t, 1);
             const v16b o = __builtin_convertvector(t, v16b);
-            if (colour == NULL) {
+            if (!coloured) {
                 memcpy(d + (size_t)p * 4, &o, 16);
             } else if (pend_at == NULL) {
                 pend = o;
@@ -890,8 +893,16 @@ static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, 
         }
         /* The group's rows are still in cache: one call for all of them keeps the colour stage's setup out of
            the per-row work. */
-        if (colour != NULL) CK_BLUR_NAME(colour)(dst + (size_t)vpx * 4, stride, h, npx - vpx, colour);
+        if (coloured) CK_BLUR_NAME(colour)(dst + (size_t)vpx * 4, stride, h, npx - vpx, colour);
     }
+}
+/* The plain gaussian and the backdrop's fused colour as two specialisations: the colour tests fold away. */
+static void CK_BLUR_NAME(gauss_store_cols_u8)(const float *lines, size_t total, uint32_t h, uint32_t npx,
+                                              uint8_t *dst, size_t stride, float scale, const ck_blur_colour *colour) {
+    if (colour != NULL)
+        CK_BLUR_NAME(store_cols_run)(lines, total, h, npx, dst, stride, scale, colour, 1);
+    else
+        CK_BLUR_NAME(store_cols_run)(lines, total, h, npx, dst, stride, scale, NULL, 0);
 }
 
 /* MARK: - Backdrop */
