@@ -791,6 +791,21 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour8)(const CK
     CK_BLUR_NAME(colour_bytes)(pr, out);
 }
 #endif
+#if CK_BLUR_VBYTES > 4
+/* Two lone tiles' 16 bytes each coloured as one 8-pixel block, then stored at at_a and at_b (NULL: b only pads). */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_tiles)(const void *a, uint8_t *at_a,
+                                                                          const void *b, uint8_t *at_b,
+                                                                          const CK_BLUR_NAME(colour_vec) *cv) {
+    uint8_t v[32];
+    memcpy(v, a, 16);
+    memcpy(v + 16, b, 16);
+    CK_BLUR_NAME(v32b) x;
+    memcpy(&x, v, sizeof x);
+    CK_BLUR_NAME(colour8)(&x, &x, cv);
+    memcpy(at_a, &x, 16);
+    if (at_b != NULL) memcpy(at_b, (const uint8_t *)&x + 16, 16);
+}
+#endif
 /* Rows ahead of the one being stored whose bytes gauss_store_cols_u8 asks the cache for. Each row of a group is a
    new cache line (two when the row's 64 bytes straddle a line), so every store would otherwise wait for that
    line's read for ownership from memory (about 100 ns) with little else in flight; one row of a 4-tile group takes
@@ -856,21 +871,12 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(store_cols_run)(c
                 pend = o;
                 pend_at = d + (size_t)p * 4;
             } else {
-                v32b v = __builtin_shufflevector(pend, o, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-                                                 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-                CK_BLUR_NAME(colour8)(&v, &v, &cv);
-                memcpy(pend_at, &v, 16);
-                memcpy(d + (size_t)p * 4, (const uint8_t *)&v + 16, 16);
+                CK_BLUR_NAME(colour_tiles)(&pend, pend_at, &o, d + (size_t)p * 4, &cv);
                 pend_at = NULL;
             }
         }
     }
-    if (pend_at != NULL) {
-        v32b v = __builtin_shufflevector(pend, (v16b){0}, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-                                         18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-        CK_BLUR_NAME(colour8)(&v, &v, &cv);
-        memcpy(pend_at, &v, 16);
-    }
+    if (pend_at != NULL) CK_BLUR_NAME(colour_tiles)(&pend, pend_at, &pend, NULL, &cv); /* second half: padding */
 #endif
     if (vpx < npx) {
         for (uint32_t y = 0; y < h; y++) {
