@@ -10,9 +10,10 @@
  * modular (wrap-around) arithmetic is exact whenever the true result fits, so the running updates may wrap in
  * between. Larger windows (N > 2^24) take a 64-bit path. In place, the source rows still to be subtracted are
  * kept in a ring of min(ry + 1, h) rows in scratch. Windows of N < 2^14 (radius up to 63 on both axes) run one
- * fused pass per row (box_row): column update, window differences and division chunk by chunk while the sums
- * are in L1, with the window's running sum two pixels per step; larger windows run the three as separate
- * passes (callgrind on 1290 x 2796, radius 8, AVX2: 48.5 M instructions as three passes, 34.5 M fused).
+ * fused pass per row (box_row): column update, window differences and division 8 pixels at a time in
+ * registers, with the window's running sum two pixels per add; larger windows run the three as separate
+ * passes (callgrind on 1290 x 2796, radius 8, AVX2, when the fused pass came in: 48.5 M instructions as three
+ * passes, 34.5 M fused).
  * Open: the full-screen target of 4 memcpy. The box row is compute-bound, not memory-bound: on Zen 4 it takes the
  * same time per pixel on 1290 x 150 (source and destination in L3) as on the full screen, 3.5-5 cycles per pixel.
  * Its middle step is about 65 vector operations per 8 pixels (update 24, window 24, division and narrowing 17),

@@ -291,9 +291,13 @@ void selftest_blur(void) {
     check_bad_input();
     const uint32_t boxes[][4] = {{1, 1, 0, 0}, {1, 1, 3, 2}, {5, 3, 1, 1}, {17, 11, 2, 3}, {17, 11, 20, 1},
                                  {9, 13, 65535, 65535}, {40, 30, 6, 9}, {23, 7, 3000, 2}, {7, 23, 1, 3000},
-                                 /* wide rows: the fused row kernel's unclamped middle chunks, for window radii
+                                 /* wide rows: the fused row kernel's unclamped middle steps, for window radii
                                     below, at and above the 4-pixel step of its difference loop */
-                                 {150, 7, 0, 2}, {150, 6, 3, 1}, {200, 5, 4, 3}, {300, 4, 30, 2}, {330, 3, 60, 1}};
+                                 {150, 7, 0, 2}, {150, 6, 3, 1}, {200, 5, 4, 3}, {300, 4, 30, 2}, {330, 3, 60, 1},
+                                 /* its 8-pixel steps: radii around one step, widths 1 and 7 past a whole number
+                                    of steps, a row whose only middle step is its first */
+                                 {57, 4, 7, 1}, {65, 4, 8, 2}, {71, 3, 9, 1}, {9, 4, 0, 1}, {17, 3, 1, 0},
+                                 {25, 3, 8, 0}};
     for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
         check_box_exact(boxes[i][0], boxes[i][1], boxes[i][2], boxes[i][3]);
     const double sigmas[] = {1, 2, 3.3, 8, 16, 32, 64}, partial[] = {1, 3.3, 16};
