@@ -127,7 +127,8 @@
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
  * axis at small sigma, where a k x k box aliases too much: 44.2 dB against full resolution at sigma 4, k = 4, the
  * tent 46.5; the cheaper box from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2 where v is the variance
- * the reduction and the bilinear enlargement add (see backdrop_variance), colour, then bilinear enlargement. The
+ * the reduction and the bilinear enlargement add (see backdrop_variance; its box mix from sigma' sqrt 2, see
+ * CK_BACKDROP_PLAIN_SIGMA), colour, then bilinear enlargement. The
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
@@ -214,6 +215,18 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    1 dB (Gwosdek et al. make the same point: the cascade needs each box's variance near sigma^2 / 4). At the
    switch both are within 57 dB of the gaussian, so the output moves by a level or two at most there. */
 #define CK_GAUSS_PLAIN_SIGMA 3.0
+/* The backdrop's reduced image switches to that mix earlier, from sqrt(2), where its three plain boxes first all
+   have radius 1 or more (below, some are radius 0, the identity): its bound is 45 dB against the full-resolution
+   backdrop, whose gaussian is that mix itself from sigma 3, not 50 dB against the exact gaussian. Measured with
+   Tests/tools/blur_downsample.c: against full resolution every figure is the same or higher (textured: k = 4 at
+   sigma 8 51.23 dB instead of 50.89, downsample 0 at 16 51.74 instead of 50.77; white noise up to +0.17 dB). An
+   animated sweep in steps of 0.05 (300 x 360, sigma 1.5..30) keeps its largest step (6 levels on white noise, 5 on
+   the textured image, both at the tent-to-box switch at sigma 5); on the textured image the step where downsample 0
+   moves from k = 2 to 4 grows from 4 levels to 5, and the switch itself moves a pixel by at most 3 (sigma 3.1 at
+   k = 2; at most 2 at k = 4). Time on 1290 x 2796 (AVX2, paired medians, downsample 0): sigma 3.5-3.9 0.85,
+   6.5-11.9 0.89-0.90, 13-15 0.93-0.95, elsewhere unchanged: a plain stage is two float operations per lane, an
+   extended one five. */
+#define CK_BACKDROP_PLAIN_SIGMA 1.4142135623730951
 
 typedef struct gauss_params {
     uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes */
@@ -239,7 +252,7 @@ static double box_alpha(double r, double v) {
      variance below that of radius r + 1. As sigma grows the extended box's alpha runs from 0 to 1, where it
      equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
      the filter never jumps. A plain stage costs two float operations per lane against five. */
-static gauss_params gauss_params_for(double sigma) {
+static gauss_params gauss_params_for(double sigma, double plain_sigma) {
     gauss_params p;
     memset(&p, 0, sizeof p);
     if (sigma < CK_GAUSS_FIR_SIGMA) {
@@ -260,7 +273,7 @@ static gauss_params gauss_params_for(double sigma) {
         return p;
     }
     const double V = sigma * sigma;
-    const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
+    const int plain = sigma >= plain_sigma;
     const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */
     const double boxes = plain ? 4.0 : 1.0;
     uint32_t r = (uint32_t)floor((sqrt(12.0 * per / boxes + 1.0) - 1.0) / 2.0);
@@ -296,7 +309,7 @@ static size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_AL
 /* Floats in the line buffer: CK_GAUSS_VLINES padded lines of 16 lanes at the largest sigma (the vertical group;
    the horizontal band needs one). */
 static size_t gauss_line_floats(uint32_t w, uint32_t h) {
-    const gauss_params big = gauss_params_for(CK_MAX_SIGMA);
+    const gauss_params big = gauss_params_for(CK_MAX_SIGMA, CK_GAUSS_PLAIN_SIGMA);
     return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
 }
 
@@ -578,7 +591,8 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
     ops->gauss_cascade(line, resume ? 2 * (size_t)p->pad : 0, (size_t)n_out + 2 * (size_t)p->pad, &p->boxes, state);
 }
 
-/* src -> dst (in place allowed: src is read completely before dst is written). colour: NULL or the backdrop
+/* src -> dst with the filter params (gauss_params_for; in place allowed: src is read completely before dst is
+   written). colour: NULL or the backdrop
    colour stage, applied to each finished group of pixels while it is in cache. small: the backdrop's reduced
    image, whose vertical groups are one tile wide (see below).
 
@@ -602,11 +616,11 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
    ck_gaussian_blur): 172-177 M for sigma 4..30 against 245-260 M for the row-streamed vertical cascade with a
    u16 intermediate this replaced; the cost is now flat in sigma up to a full screen (111-115 M since the plain
    boxes and the integer clamps in the stores). */
-static void gauss_run(const ck_image *src, ck_image *dst, float sigma, const ck_blur_colour *colour, int small,
-                      uint8_t *scratch) {
+static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *params, const ck_blur_colour *colour,
+                      int small, uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     const uint32_t w = src->width, h = src->height;
-    const gauss_params p = gauss_params_for(sigma);
+    const gauss_params p = *params;
     ck_tile_t *tiles = (ck_tile_t *)scratch;
     float *line = (float *)(scratch + align_up(gauss_tiles_bytes(w, h)));
     const size_t tile_stride = gauss_tile_stride(h);
@@ -681,7 +695,8 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     void *owned;
     uint8_t *s = get_scratch(scratch, src->width, src->height, &owned);
     if (s == NULL) return CK_ERR_NOMEM;
-    gauss_run(src, dst, sigma, NULL, 0, s);
+    const gauss_params p = gauss_params_for(sigma, CK_GAUSS_PLAIN_SIGMA);
+    gauss_run(src, dst, &p, NULL, 0, s);
     free(owned);
     return CK_OK;
 }
@@ -831,7 +846,8 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t k = backdrop_factor(params, w, h);
     if (k == 1) {
-        gauss_run(src, dst, params->sigma, &colour, 0, s);
+        const gauss_params p = gauss_params_for(params->sigma, CK_GAUSS_PLAIN_SIGMA);
+        gauss_run(src, dst, &p, &colour, 0, s);
     } else {
         const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
         const size_t rstride = (size_t)rw * 4;
@@ -847,10 +863,12 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const double sig = params->sigma;
         const double v = (sig * sig - backdrop_variance(k, tent)) / (double)(k * k);
         ck_image im = {small, rw, rh, rstride};
-        if (v > 0)
-            gauss_run(&im, &im, (float)sqrt(v), &colour, 1, gs);
-        else
+        if (v > 0) {
+            const gauss_params p = gauss_params_for((float)sqrt(v), CK_BACKDROP_PLAIN_SIGMA);
+            gauss_run(&im, &im, &p, &colour, 1, gs);
+        } else {
             ops->colour(small, rstride, rh, rw, &colour);
+        }
         /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
            ring. The up-to-k consecutive rows between the same two small rows are written by one enlarge_v call.
            Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
