@@ -69,9 +69,10 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(load_u32x32_split
     typedef uint32_t v4u __attribute__((vector_size(16)));
     typedef uint32_t v8u __attribute__((vector_size(32)));
     v8u y[4];
+    const uint32_t *q = p + 4;
+    CK_BLUR_OPAQUE(q);
     for (int k = 0; k < 4; k++) {
-        const uint32_t *p0 = p + 8 * k, *p1 = p0 + 4;
-        CK_BLUR_OPAQUE(p1);
+        const uint32_t *p0 = p + 8 * k, *p1 = q + 8 * k;
         v4u a, b;
         memcpy(&a, p0, 16);
         memcpy(&b, p1, 16);
@@ -104,8 +105,12 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    the three former passes over a row (update, window, divide) touched 40 KB of u32 sums each on a full-screen
    row. Before the steps, the differences and sums went through a stack buffer in chunks of 32 pixels (each
    written and read back once) and edge pixels stepped one at a time; with the steps (1290 x 2796, AVX2, same
-   bytes): callgrind 39.8 M instructions in box_row against 57.8 M at radius 8 (43.3 M against 61.9 M at 60),
-   paired medians 0.85-0.86 at radius 2 to 60 (SSE2 0.85 at radius 2, 0.99-1.0 at 8 and 60).
+   bytes): callgrind 31.8 M instructions in box_row against 57.8 M at radius 8 (35.8 M against 61.9 M at 60),
+   paired medians 0.83-0.86 at radius 2 to 60 (SSE2 0.85-0.90). The middle steps are one loop with no test in
+   it (the row's first sum needs none, see box_step; the update is unswitched): that alone took 31.8 M against
+   39.8 M instructions but only 0.97-0.99 of the time, so the loop is bound by its vector operations, not by how
+   many instructions it issues (dropping the division in a scratch build took 0.73 of the time, dropping the
+   column update 0.67).
 
    In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
    position of sub is read (by the update of its column) before the same position of out is written: the
@@ -210,12 +215,11 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_cols_clamped)
    D = [d_2m, d_2m+1] with d_j = s_j+1 - s_j; the running sum two pixels per step, p = [s_2m, s_2m+1] +=
    [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential chain is one add per two pixels; and the division of the
    first n (<= 8) pixels into o. The pair [d_2m+1, d_2m+2] straddles two of D: the step's last pair waits for
-   the next step's first, so a step first finishes the previous step's last sum from dl, its last D, or, when
-   `first`, starts from acc = s_x. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const void *cv, const void *lv, int first,
-                                                                       const void *accv, void *pv, void *dlv,
-                                                                       float inv, uint8_t *o, uint32_t n) {
-    typedef uint32_t v4u __attribute__((vector_size(16)));
+   the next step's first, so a step first finishes the previous step's last sum from p and dl, its last D. The
+   row starts from p = [s_0, s_0] and dl = 0, which make that first sum [s_0, s_0 + d_0]. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const void *cv, const void *lv, void *pv,
+                                                                       void *dlv, float inv, uint8_t *o,
+                                                                       uint32_t n) {
     typedef uint32_t v8u __attribute__((vector_size(32)));
     v8u c[4], l[4], d[4], s[4], p, dl;
     memcpy(c, cv, sizeof c);
@@ -223,14 +227,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const v
     memcpy(&p, pv, sizeof p);
     memcpy(&dl, dlv, sizeof dl);
     for (int j = 0; j < 4; j++) d[j] = c[j] - l[j];
-    if (first) {
-        v4u acc;
-        memcpy(&acc, accv, sizeof acc);
-        const v4u d0 = __builtin_shufflevector(d[0], d[0], 0, 1, 2, 3);
-        p = __builtin_shufflevector(acc, acc + d0, 0, 1, 2, 3, 4, 5, 6, 7);
-    } else {
-        p += dl + __builtin_shufflevector(dl, d[0], 4, 5, 6, 7, 8, 9, 10, 11);
-    }
+    p += dl + __builtin_shufflevector(dl, d[0], 4, 5, 6, 7, 8, 9, 10, 11);
     s[0] = p;
     for (int j = 0; j < 3; j++) {
         p += d[j] + __builtin_shufflevector(d[j], d[j + 1], 4, 5, 6, 7, 8, 9, 10, 11);
@@ -252,7 +249,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const v
    then gathers them clamped; differences past the last pixel are computed and not used. */
 static inline __attribute__((always_inline)) uint32_t CK_BLUR_NAME(box_edge_steps)(
     uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx, float inv,
-    uint32_t x, size_t *done, const void *acc, void *p, void *dl) {
+    uint32_t x, size_t *done, void *p, void *dl) {
     typedef uint32_t v8u __attribute__((vector_size(32)));
     const uint32_t last = w - 1;
     for (; x < w && (x < rx || (uint64_t)x + rx + 8 > last); x += 8) {
@@ -267,9 +264,42 @@ static inline __attribute__((always_inline)) uint32_t CK_BLUR_NAME(box_edge_step
         v8u c[4], l[4];
         CK_BLUR_NAME(box_cols_clamped)(col, x, (int64_t)rx + 1, last, c);
         CK_BLUR_NAME(box_cols_clamped)(col, x, -(int64_t)rx, last, l);
-        CK_BLUR_NAME(box_step)(c, l, x == 0, acc, p, dl, inv, out + (size_t)x * 4, w - x);
+        CK_BLUR_NAME(box_step)(c, l, p, dl, inv, out + (size_t)x * 4, w - x);
     }
     return x;
+}
+
+/* `steps` middle steps of box_row from pixel x (no column clamps): both columns walk linearly, and with `moves`
+   (a constant: the compiler makes one loop with and one without) each step moves its 8 added columns to this row
+   itself. The dropped columns are read after that update is stored, so with rx < 4, where they reach into the
+   columns just updated, they see this row's values. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_middle_steps)(
+    uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t rx, float inv, size_t x,
+    size_t steps, const int moves, void *p, void *dl) {
+    typedef uint32_t v8u __attribute__((vector_size(32)));
+    const size_t h0 = (x + rx + 1) * 4;
+    uint32_t *hi = col + h0;
+    const uint32_t *lo = col + (x - rx) * 4;
+    const uint8_t *ad = moves ? add + h0 : NULL, *sb = moves ? sub + h0 : NULL;
+    uint8_t *o = out + x * 4;
+    for (size_t i = 0; i < steps * 32; i += 32) {
+        v8u c[4], l[4];
+        memcpy(c, hi + i, sizeof c);
+        if (moves) {
+            typedef uint32_t v32u __attribute__((vector_size(128)));
+            typedef uint8_t v32b __attribute__((vector_size(32)));
+            v32u cc;
+            v32b ab, sbb;
+            memcpy(&cc, c, sizeof cc);
+            memcpy(&ab, ad + i, sizeof ab);
+            memcpy(&sbb, sb + i, sizeof sbb);
+            cc += __builtin_convertvector(ab, v32u) - __builtin_convertvector(sbb, v32u);
+            memcpy(hi + i, &cc, sizeof cc);
+            memcpy(c, &cc, sizeof c);
+        }
+        CK_BLUR_NAME(load_u32x32_split)(lo + i, l);
+        CK_BLUR_NAME(box_step)(c, l, p, dl, inv, o + i, 8);
+    }
 }
 
 static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w,
@@ -292,38 +322,19 @@ static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8
         acc += c;
     }
     /* One chain of box_step along the row: edge steps, middle steps while every column they read lies inside the
-       row, edge steps to the end. A middle step walks both columns linearly and moves its 8 added columns to this
-       row itself (done == x + rx + 1 there); the dropped ones are read after that update is stored, so with
-       rx < 4, where they reach into the columns just updated, they see this row's values. */
-    v8u p = {0}, dl = {0};
-    uint32_t x = CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, 0, &done, &acc, &p, &dl);
+       row (x + rx + 8 <= last), edge steps to the end. */
+    v8u p = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 0, 1, 2, 3), dl = {0};
+    uint32_t x = CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, 0, &done, &p, &dl);
     if (x >= w) return;
-    const size_t h0 = ((size_t)x + rx + 1) * 4;
-    const uint32_t *lo = col + ((size_t)x - rx) * 4;
-    const uint8_t *ad = add != NULL ? add + h0 : NULL, *sb = add != NULL ? sub + h0 : NULL;
-    uint32_t *hi = col + h0;
-    uint8_t *o = out + (size_t)x * 4;
-    const int first = x == 0;
-    for (uint32_t i = 0; (uint64_t)x + rx + 8 <= last; x += 8, i += 32) {
-        v8u c[4], l[4];
-        memcpy(c, hi + i, sizeof c);
-        if (add != NULL) {
-            typedef uint32_t v32u __attribute__((vector_size(128)));
-            typedef uint8_t v32b __attribute__((vector_size(32)));
-            v32u cc;
-            v32b ab, sbb;
-            memcpy(&cc, c, sizeof cc);
-            memcpy(&ab, ad + i, sizeof ab);
-            memcpy(&sbb, sb + i, sizeof sbb);
-            cc += __builtin_convertvector(ab, v32u) - __builtin_convertvector(sbb, v32u);
-            memcpy(hi + i, &cc, sizeof cc);
-            memcpy(c, &cc, sizeof c);
-        }
-        CK_BLUR_NAME(load_u32x32_split)(lo + i, l);
-        CK_BLUR_NAME(box_step)(c, l, first && i == 0, &acc, &p, &dl, inv, o + i, 8);
+    const size_t steps = ((size_t)last - rx - 8 - x) / 8 + 1;
+    if (add != NULL) {
+        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 1, &p, &dl);
+        done = (size_t)x + 8 * steps + rx + 1;
+    } else {
+        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 0, &p, &dl);
     }
-    if (add != NULL) done = (size_t)x + rx + 1;
-    CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, x, &done, &acc, &p, &dl);
+    x += (uint32_t)(8 * steps);
+    CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, x, &done, &p, &dl);
 }
 
 /* MARK: - Gaussian */
