@@ -61,7 +61,10 @@ for radius: UInt32 in [8, 60] {
 }
 
 // MARK: Gaussian
+// Each section times its own memcpy and prints it: the copy of 28 MB of buffers runs at cache speed or at memory speed
+// depending on what the section before left in the (shared) last-level cache, so one baseline for all would skew them.
 base = memcpyBaseline()
+report.add("memcpy before the gaussian", base.sample)
 for sigma: Float in [1, 4, 15, 30] {
     let sample = run(best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
     let ratio = sample.median / base.sample.median
@@ -76,6 +79,7 @@ for sigma: Float in [4, 30] {
 
 // MARK: Backdrop
 base = memcpyBaseline()
+report.add("memcpy before the backdrop", base.sample)
 var backdropSamples: [Float: Sample] = [:]
 for sigma: Float in [4, 8, 15, 30, 60] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
@@ -105,6 +109,7 @@ for (sigma, ds): (Float, UInt32) in [(20, 1), (20, 2), (20, 4)] {
 // MARK: Animated sweep
 // sigma 4 -> 30 in 0.1 steps, as a drag would: 261 frames, each a full backdrop.
 base = memcpyBaseline()
+report.add("memcpy before the sweep", base.sample)
 let frames = 261
 let sweep = measure(runs: 3, warmup: 1) {
     for step in 0..<frames {

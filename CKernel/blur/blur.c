@@ -14,13 +14,16 @@
  * registers, with the window's running sum two pixels per add; larger windows run the three as separate
  * passes (callgrind on 1290 x 2796, radius 8, AVX2, when the fused pass came in: 48.5 M instructions as three
  * passes, 34.5 M fused).
- * Open: the full-screen target of 4 memcpy. The box row is compute-bound, not memory-bound: on Zen 4 it takes the
- * same time per pixel on 1290 x 150 (source and destination in L3) as on the full screen, 3.5-5 cycles per pixel.
- * Its middle step is about 65 vector operations per 8 pixels (update 24, window 24, division and narrowing 17),
- * near the minimum for exact uint32 sums; 16-bit column sums (exact while ry <= 128) would trade the update's
- * widenings for widenings of the differences and save only adds. Measured and not kept (paired medians, same
- * bytes): plain 32-byte reads of the lo columns (1.92 at radius 2, where they wait on the stores that wrote them;
- * 0.96-0.99 at 8 and 60), one hidden pointer for all four split reads (0.98-1.00).
+ * Open: the full-screen target of 4 memcpy (about 2.4 ms on Zen 4; the box takes 3.4-3.8 ms there, 5.2-5.8x).
+ * The box row is compute-bound, not memory-bound: on Zen 4 it takes about the same time per pixel on 1290 x 150
+ * (source and destination in L3) as on the full screen, about 3 cycles per pixel. Its middle step is 71
+ * instructions per 8 pixels, all but a few of them vector operations (column update 24, window 24, division and
+ * narrowing 17), near the minimum for exact uint32 sums; in scratch builds, dropping the division took 0.73 of
+ * the time and dropping the column update 0.67. 16-bit column sums (exact while ry <= 128) would halve the
+ * update's adds but add the same number of widenings back for the differences, and their 8-byte pixels put the
+ * dropped columns' reads across two pending stores for small rx (see load_u32x32_split). Measured and not kept
+ * (paired medians, same bytes): plain 32-byte reads of the dropped columns (1.92 at radius 2, where they wait on
+ * the stores that wrote them; 0.96-0.99 at 8 and 60).
  *
  * Gaussian. Four box passes per axis whose variances add up to sigma^2, one or all of them extended boxes
  * (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended box
