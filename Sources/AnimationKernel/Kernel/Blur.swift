@@ -93,7 +93,7 @@ public struct BlurContext: Sendable {
     /// about 9 to 11 ms on one core of a recent x86 server (AVX2; 15 to 20 memcpys of the image there, 7.5 to
     /// 11 where memory is slower and a frame takes about 21 ms), too slow for every frame at 120 Hz. For a blur
     /// that animates with a gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it
-    /// blurs a reduced image, about 2.2 to 2.6 ms at `sigma` 4 to 8 and 1.1 to 1.4 ms from `sigma` 12, where it
+    /// blurs a reduced image, about 2 to 2.6 ms at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it
     /// reduces by 8 (1.2 to 4 memcpys, depending on the machine's memory).
     ///
     /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
@@ -129,8 +129,8 @@ public struct BlurContext: Sendable {
     /// The blurred-backdrop effect in place (`ck_backdrop_apply`): gaussian blur, saturation (Rec. 709 luma,
     /// colours clamped to `0...alpha`), then `tint` composited source-over.
     ///
-    /// With `downsample` 0 a full 1290 x 2796 frame takes about 1.1 to 1.4 ms from `sigma` 12 and 2.2 to 2.6 ms
-    /// from 4 (one core of a recent x86 server, AVX2), 5.5 to 7 ms from 2, and below `sigma` 2, where it keeps full
+    /// With `downsample` 0 a full 1290 x 2796 frame takes about 1.1 to 1.5 ms from `sigma` 12 and 2 to 2.6 ms
+    /// from 4 (one core of a recent x86 server, AVX2), 5.3 to 6.5 ms from 2, and below `sigma` 2, where it keeps full
     /// resolution for quality, about 3.5 ms at 0 (saturation and tint only) and 13 to 18 ms in between.
     /// ``BackdropRenderer``'s default ``BackdropRenderer/Downsampling/speed`` reduces by 2 there instead.
     ///
