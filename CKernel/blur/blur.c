@@ -14,7 +14,8 @@
  * registers, with the window's running sum two pixels per add; larger windows run the three as separate
  * passes (callgrind on 1290 x 2796, radius 8, AVX2, when the fused pass came in: 48.5 M instructions as three
  * passes, 34.5 M fused).
- * Open: the full-screen target of 4 memcpy (about 2.4 ms on Zen 4; the box takes 3.4-3.8 ms there, 5.2-5.8x).
+ * Open: the full-screen target of 4 memcpy (about 2.5 ms on Zen 4, where a memcpy from cache takes 0.61-0.65 ms;
+ * the box takes 3.3-3.9 ms there, 5.3-6.2x).
  * The box row is compute-bound, not memory-bound: on Zen 4 it takes about the same time per pixel on 1290 x 150
  * (source and destination in L3) as on the full screen, about 3 cycles per pixel. Its middle step is 71
  * instructions per 8 pixels, all but a few of them vector operations (column update 24, window 24, division and
@@ -595,9 +596,8 @@ static void gauss_line(const struct ck_blur_ops *ops, const gauss_params *p, flo
 }
 
 /* src -> dst with the filter params (gauss_params_for; in place allowed: src is read completely before dst is
-   written). colour: NULL or the backdrop
-   colour stage, applied to each finished group of pixels while it is in cache. small: the backdrop's reduced
-   image, whose vertical groups are one tile wide (see below).
+   written). colour: NULL or the backdrop colour stage, applied to each finished group of pixels while it is in
+   cache. small: the backdrop's reduced image, whose vertical groups are one tile wide (see below).
 
    Two sweeps of the same register cascade (gauss_line) over padded lines of 16 lanes (the positions the four
    stages touch at once, 4 span + 1 of them, stay in L1):
