@@ -751,8 +751,6 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const 
                                                              15));
     memcpy(out, &t, sizeof t);
 }
-#endif
-#if CK_BLUR_VBYTES > 4
 /* The backdrop colour stage on 8 pixels (32 bytes) at once, shared by colour() and the gaussian's fused store: the
    same float and integer operations per channel as colour()'s per-pixel loop. The channels come apart with shifts
    and masks on the pixels as 32-bit words (no byte shuffles), r, g, b each take their three products and two sums
@@ -837,8 +835,6 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour8)(const CK
     }
     CK_BLUR_NAME(colour_bytes)(pr, out);
 }
-#endif
-#if CK_BLUR_VBYTES > 4
 /* Two lone tiles' 16 bytes each coloured as one 8-pixel block, then stored at at_a and at_b (NULL: b only pads). */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_tiles)(const void *a, uint8_t *at_a,
                                                                           const void *b, uint8_t *at_b,

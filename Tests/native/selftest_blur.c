@@ -185,7 +185,9 @@ static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, s
         {20.0f, 1.8f, {30, 30, 30, 90}, 4}, {60.0f, 1.8f, {30, 30, 30, 90}, 0}, {0.0f, 2.0f, {1, 2, 3, 4}, 0},
         {2.0f, -1.0f, {0, 0, 0, 255}, 0}, {100.0f, 1.0f, {0, 0, 0, 0}, 4},
         /* downsample 0 from sigma 12 reduces by 8 */
-        {12.0f, 1.8f, {20, 10, 5, 40}, 0}, {30.0f, 0.5f, {0, 0, 0, 0}, 0}};
+        {12.0f, 1.8f, {20, 10, 5, 40}, 0}, {30.0f, 0.5f, {0, 0, 0, 0}, 0},
+        /* reduced images whose sigma' lies in [sqrt 2, 3), where the box mix has radius-1 boxes (k = 4, then 2) */
+        {8.0f, 1.8f, {20, 10, 5, 40}, 0}, {3.5f, 1.0f, {0, 0, 0, 0}, 0}};
     return ck_backdrop_apply(s, d, &b[v], sc, n);
 }
 
@@ -292,7 +294,8 @@ void selftest_blur(void) {
     const uint32_t boxes[][4] = {{1, 1, 0, 0}, {1, 1, 3, 2}, {5, 3, 1, 1}, {17, 11, 2, 3}, {17, 11, 20, 1},
                                  {9, 13, 65535, 65535}, {40, 30, 6, 9}, {23, 7, 3000, 2}, {7, 23, 1, 3000},
                                  /* wide rows: the fused row kernel's unclamped middle steps, for window radii
-                                    below, at and above the 4-pixel step of its difference loop */
+                                    below 4 (where a step's dropped columns reach into the ones it updates), at 4
+                                    and above */
                                  {150, 7, 0, 2}, {150, 6, 3, 1}, {200, 5, 4, 3}, {300, 4, 30, 2}, {330, 3, 60, 1},
                                  /* its 8-pixel steps: radii around one step, widths 1 and 7 past a whole number
                                     of steps, a row whose only middle step is its first */
@@ -319,5 +322,5 @@ void selftest_blur(void) {
     check_simd_identical("gaussian", run_gauss, 8, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 8, streamed_size, 1);
     check_simd_identical("gaussian", run_gauss, 4, banded_size, 1);
-    check_simd_identical("backdrop", run_backdrop, 10, simd_sizes, nsizes);
+    check_simd_identical("backdrop", run_backdrop, 12, simd_sizes, nsizes);
 }
