@@ -26,27 +26,29 @@
  * (paired medians, same bytes): plain 32-byte reads of the dropped columns (1.92 at radius 2, where they wait on
  * the stores that wrote them; 0.96-0.99 at 8 and 60).
  *
- * Gaussian. Four box passes per axis whose variances add up to sigma^2, one or all of them extended boxes
- * (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended box
- * filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1)
- * and radius r with alpha = 1 equals radius r + 1 with alpha = 0, so the filter is continuous in sigma. From
- * sigma 3 three passes are plain boxes of radius r or r + 1 and only the last carries alpha (a plain pass costs
- * two float operations per lane, an extended one five: 11 per position instead of 20, and the same quality
- * within 1 dB); below, four equal extended boxes (see gauss_params_for). Each line is padded once by
- * replication by the total support sum(r_k + 1) and the four passes run unclamped on it, which
- * is the filter applied to the replicated extension (a chain of passes clamping separately is not). Below
- * sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA). Both axes run the same
- * register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows, vertically on tiles of
- * 4 pixels of a transposed byte intermediate, so no ring of rows streams through L2 (see gauss_run). Memory
- * sweeps: read src, write and read the intermediate (image-sized), write dst. Float arithmetic in the passes
- * keeps the result within 50 dB of the exact gaussian (52-58 dB measured on noisy textures for sigma 1..64).
+ * Gaussian. From sigma 5.5 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 4
+ * with no colour stage (see CK_GAUSS_MIN_SIGMA_REDUCED; 2.9 ms on a full screen where full resolution takes 10-13).
+ * Full resolution, and the reduced image: four box passes per axis whose variances add up to sigma^2, one or all of
+ * them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended
+ * box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1) and
+ * radius r with alpha = 1 equals radius r + 1 with alpha = 0, so the filter is continuous in sigma. From sigma 3 three
+ * passes are plain boxes of radius r or r + 1 and only the last carries alpha (a plain pass costs two float operations
+ * per lane, an extended one five: 11 per position instead of 20, and the same quality within 1 dB); below, four equal
+ * extended boxes (see gauss_params_for). Each line is padded once by replication by the total support sum(r_k + 1) and
+ * the four passes run unclamped on it, which is the filter applied to the replicated extension (a chain of passes
+ * clamping separately is not). Below sigma 1.2 a direct sampled gaussian replaces the boxes (see CK_GAUSS_FIR_SIGMA).
+ * Both axes run the same register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows,
+ * vertically on tiles of 4 pixels of a transposed byte intermediate, so no ring of rows streams through L2 (see
+ * gauss_run). Memory sweeps: read src, write and read the intermediate (image-sized), write dst. Float arithmetic in
+ * the passes keeps the result within 50 dB of the exact gaussian (52-58 dB measured on noisy textures for sigma 1..64).
  * Open: a line costs about 4n + 6 span stage steps (span = 2r + 2), so once sigma exceeds the image size the
  * padding dominates (43 instructions per pixel at sigma 1, 933 at sigma 2000 on 300 x 200). The padding cannot
  * simply be shortened: with pad = 2 span only stage 1 ever sees a window wholly inside a constant run (its
  * outputs on [0, span) are one constant and its running sum does not move there), and every later stage's
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
- * Open: the full-screen target of 8 memcpy is met only while the machine is quiet. Since the prefetches in the
+ * Open (the full-resolution path, which sigma 1 and 4 still take): the full-screen target of 8 memcpy is met
+ * only while the machine is quiet. Since the prefetches in the
  * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving the
  * store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x in
  * quiet runs (sigma 4 about 21-22 ms against a 2.8-2.9 ms memcpy) and 8.6-11x while another tenant loads the host
@@ -685,6 +687,25 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
     }
 }
 
+/* From sigma 5.5, an image whose shorter side is at least 8 sigma is blurred through the backdrop's image reduced by
+   4 (tent reduction, variance-compensated gaussian, bilinear enlargement: reduced_run): a sixteenth of the pixels
+   through the cascade, 2.9 ms against 10-13 ms for a full-screen image at sigma 15 and 30 (AVX2, Zen 4). Measured
+   against the exact float gaussian (self-test texture and white noise, 37 x 53 to 1290 x 200, sigma 5.5 to 64, and
+   every 41st column of 2400 x 1700 at sigma 14): the reduced result keeps 50.6-58 dB where the full-resolution one
+   keeps 51.8-58, its lowest on the texture at sigma 13-15, where the full-resolution cascade is at its lowest too.
+   Why these bounds: each switch makes the output jump, and both are where the jump stays within 2 levels on the
+   texture (the 0.1 step itself moves up to 2 there): from sigma 4 or 5 it was 3 (the 2k-tap tent keeps 53 dB from
+   sigma 4, the k x k box only from 8; the box against the tent at a later switch, 3 as well). Where the image is
+   small against sigma (37 x 53 or 5 x 7 at sigma 64) the reduced result fell to 48-49 dB, and with the bound at 4
+   sigma per side; at 8 it stays above 51 dB, and the switch back to full resolution moves at most 2 levels on the
+   texture (3 on white noise, as at 4). Reduced
+   by 8 (as the backdrop does from sigma 12) the texture fell to 49.7 dB at sigma 16. */
+#define CK_GAUSS_MIN_SIGMA_REDUCED 5.5f
+#define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
+
+static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
+                        int tent, const ck_blur_colour *colour, uint8_t *s);
+
 ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch, size_t scratch_size) {
     if (src == NULL || dst == NULL) return CK_ERR_NULL;
     if (!(sigma >= 0.0f && sigma <= CK_MAX_SIGMA)) return CK_ERR_ARGUMENT; /* NaN fails both */
@@ -698,8 +719,13 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     void *owned;
     uint8_t *s = get_scratch(scratch, src->width, src->height, &owned);
     if (s == NULL) return CK_ERR_NOMEM;
-    const gauss_params p = gauss_params_for(sigma, CK_GAUSS_PLAIN_SIGMA);
-    gauss_run(src, dst, &p, NULL, 0, s);
+    const uint32_t side = src->width < src->height ? src->width : src->height;
+    if (sigma < CK_GAUSS_MIN_SIGMA_REDUCED || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
+        const gauss_params p = gauss_params_for(sigma, CK_GAUSS_PLAIN_SIGMA);
+        gauss_run(src, dst, &p, NULL, 0, s);
+    } else {
+        reduced_run(ck_ops_active()->blur, src, dst, sigma, 4, 1, NULL, s);
+    }
     free(owned);
     return CK_OK;
 }
@@ -825,6 +851,64 @@ static ck_status make_colour(const ck_backdrop *p, ck_blur_colour *c) {
     return CK_OK;
 }
 
+/* src -> dst through an image reduced by k (2, 4 or 8; the tent or, if !tent, the box reduction), blurred with the
+   variance-compensated sigma, coloured (colour: NULL or the backdrop's colour stage) and enlarged bilinearly. In place
+   allowed: src is read completely before dst is written. s: scratch of backdrop_scratch(w, h, k) bytes. */
+static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
+                        int tent, const ck_blur_colour *colour, uint8_t *s) {
+    const uint32_t w = src->width, h = src->height;
+    const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
+    const size_t rstride = (size_t)rw * 4;
+    uint8_t *small = s;
+    uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
+                         (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
+    uint8_t *gs = s + backdrop_scratch(w, h, k) - gauss_scratch(rw, rh);
+    if (tent)
+        reduce_tent(ops, src, small, k, sw, sh, wide[0]);
+    else
+        reduce_box(ops, src, small, k, sw, sh);
+    const double v = (sigma * sigma - backdrop_variance(k, tent)) / (double)(k * k);
+    ck_image im = {small, rw, rh, rstride};
+    if (v > 0) {
+        const gauss_params p = gauss_params_for((float)sqrt(v), CK_BACKDROP_PLAIN_SIGMA);
+        gauss_run(&im, &im, &p, colour, 1, gs);
+    } else if (colour != NULL) {
+        ops->colour(small, rstride, rh, rw, colour);
+    }
+    /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
+       ring. The up-to-k consecutive rows between the same two small rows are written by one enlarge_v call.
+       Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
+    const int32_t k2 = (int32_t)(2 * k);
+    int64_t cached[2] = {-1, -1};
+    for (uint32_t y = 0; y < h;) {
+        /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
+        uint8_t *rows[8];
+        uint32_t f0 = 0, nrows = 0, i0 = 0;
+        for (; y < h && nrows < k; y++) {
+            const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
+            const int32_t j0 = t >= 0 ? t / k2 : -1;
+            if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;
+            if (nrows == 0) {
+                i0 = (uint32_t)(j0 + 1);
+                f0 = (uint32_t)(t - j0 * k2);
+            }
+            rows[nrows++] = dst->data + (size_t)y * dst->stride;
+        }
+        const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
+        const uint32_t pair[2] = {i0, i1};
+        for (int q = 0; q < 2; q++)
+            if (cached[pair[q] % 2] != (int64_t)pair[q]) {
+                ops->enlarge_h(small + (size_t)pair[q] * rstride, wide[pair[q] % 2], k, rw, w);
+                cached[pair[q] % 2] = pair[q];
+            }
+        /* The next call writes the (up to k) rows from y on. */
+        uint8_t *next[8];
+        uint32_t nnext = 0;
+        for (; nnext < k && y + nnext < h; nnext++) next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
+        ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4);
+    }
+}
+
 ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdrop *params, void *scratch,
                             size_t scratch_size) {
     if (src == NULL || dst == NULL || params == NULL) return CK_ERR_NULL;
@@ -852,58 +936,8 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         const gauss_params p = gauss_params_for(params->sigma, CK_GAUSS_PLAIN_SIGMA);
         gauss_run(src, dst, &p, &colour, 0, s);
     } else {
-        const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
-        const size_t rstride = (size_t)rw * 4;
-        uint8_t *small = s;
-        uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
-                             (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
-        uint8_t *gs = s + backdrop_scratch(w, h, k) - gauss_scratch(rw, rh);
-        const int tent = params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4; /* k = 8 only comes later */
-        if (tent)
-            reduce_tent(ops, src, small, k, sw, sh, wide[0]);
-        else
-            reduce_box(ops, src, small, k, sw, sh);
-        const double sig = params->sigma;
-        const double v = (sig * sig - backdrop_variance(k, tent)) / (double)(k * k);
-        ck_image im = {small, rw, rh, rstride};
-        if (v > 0) {
-            const gauss_params p = gauss_params_for((float)sqrt(v), CK_BACKDROP_PLAIN_SIGMA);
-            gauss_run(&im, &im, &p, &colour, 1, gs);
-        } else {
-            ops->colour(small, rstride, rh, rw, &colour);
-        }
-        /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
-           ring. The up-to-k consecutive rows between the same two small rows are written by one enlarge_v call.
-           Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
-        const int32_t k2 = (int32_t)(2 * k);
-        int64_t cached[2] = {-1, -1};
-        for (uint32_t y = 0; y < h;) {
-            /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
-            uint8_t *rows[8];
-            uint32_t f0 = 0, nrows = 0, i0 = 0;
-            for (; y < h && nrows < k; y++) {
-                const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
-                const int32_t j0 = t >= 0 ? t / k2 : -1;
-                if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;
-                if (nrows == 0) {
-                    i0 = (uint32_t)(j0 + 1);
-                    f0 = (uint32_t)(t - j0 * k2);
-                }
-                rows[nrows++] = dst->data + (size_t)y * dst->stride;
-            }
-            const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
-            const uint32_t pair[2] = {i0, i1};
-            for (int q = 0; q < 2; q++)
-                if (cached[pair[q] % 2] != (int64_t)pair[q]) {
-                    ops->enlarge_h(small + (size_t)pair[q] * rstride, wide[pair[q] % 2], k, rw, w);
-                    cached[pair[q] % 2] = pair[q];
-                }
-            /* The next call writes the (up to k) rows from y on. */
-            uint8_t *next[8];
-            uint32_t nnext = 0;
-            for (; nnext < k && y + nnext < h; nnext++) next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
-            ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4);
-        }
+        /* k = 8 only comes from sigma 12, above the tent's range */
+        reduced_run(ops, src, dst, params->sigma, k, params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4, &colour, s);
     }
     free(owned);
     return CK_OK;

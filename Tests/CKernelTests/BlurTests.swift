@@ -180,6 +180,35 @@ extension ISASwitching {
         }
     }
 
+    /// The gaussian through the image reduced by 4, from sigma 5.5 on images whose shorter side is at least 8 sigma
+    /// (here up to 12): quality on both sides of both switches.
+    static let larger = TestImage.textured(width: 96, height: 100, seed: 5)
+
+    @Test(arguments: [5.4, 5.5, 8, 12, 12.1])
+    func reducedGaussianIsWithin50dBOfFloatGaussian(sigma: Double) {
+        let image = Self.larger
+        let (status, out) = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(sigma), sc, n) }
+        #expect(status == CK_OK)
+        let quality = psnr(out.pixels, referenceGaussian(image, sigma: sigma))
+        #expect(quality >= 50, "sigma \(sigma): \(quality) dB")
+    }
+
+    /// Steps of 0.1 across each switch between full resolution and the reduced image (5.5 and, on 96 x 100, 12):
+    /// no jump of more than 3 levels, and every step still changes the image.
+    @Test(arguments: [5.0, 11.5])
+    func gaussianIsContinuousAcrossTheReducedSwitch(start: Double) {
+        let image = Self.larger
+        var previous = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(start), sc, n) }.1.pixels
+        for step in 1...10 {
+            let sigma = Float(start + Double(step) * 0.1)
+            let out = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, sigma, sc, n) }.1.pixels
+            let moves = zip(out, previous).map { abs(Int($0) - Int($1)) }
+            #expect(moves.max() ?? 0 <= 3, "sigma \(sigma)")
+            #expect(moves.contains { $0 > 0 }, "sigma \(sigma) did not change the image")
+            previous = out
+        }
+    }
+
     @Test func zeroBlurIsAnExactCopyAndTinySigmaNoJump() {
         let image = TestImage.textured(width: 19, height: 7, padding: 4)
         #expect(

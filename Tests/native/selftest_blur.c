@@ -129,16 +129,42 @@ static void check_gauss_quality(uint32_t w, uint32_t h, size_t extra, const doub
     free(ref);
 }
 
+/* The full-resolution gaussian whatever sigma and size: the backdrop at downsample 1 with saturation 1 and no tint
+   (the same bytes as ck_gaussian_blur wherever that runs at full resolution: check_full_resolution_route). */
+static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float sigma) {
+    const ck_backdrop identity = {sigma, 1.0f, {0, 0, 0, 0}, 1};
+    return ck_backdrop_apply(s, d, &identity, NULL, 0);
+}
+
+static void check_full_resolution_route(void) {
+    const uint32_t w = 300, h = 200;
+    uint8_t *src = malloc(w * 4 * h), *a = malloc(w * 4 * h), *b = malloc(w * 4 * h);
+    fill(src, w, h, w * 4);
+    const float sigmas[] = {1.0f, 4.0f, 5.4f, 30.0f}; /* 30: 8 sigma > 200, so the gaussian stays at full size */
+    for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
+        ck_image s = {src, w, h, w * 4}, da = {a, w, h, w * 4}, db = {b, w, h, w * 4};
+        const int ok = ck_gaussian_blur(&s, &da, sigmas[i], NULL, 0) == CK_OK &&
+                       full_resolution_gaussian(&s, &db, sigmas[i]) == CK_OK;
+        CHECK(ok && memcmp(a, b, w * 4 * h) == 0,
+              "identity backdrop differs from the full-resolution gaussian at sigma %g", sigmas[i]);
+    }
+    free(src);
+    free(a);
+    free(b);
+}
+
 /* PSNR against the float gaussian on every step-th column and the last four (a tile), for images too large for
-   gauss_ref. The vertical pass of a wide image whose tiles' band-to-band state does not all fit in the scratch
-   runs in strips of tiles; a tile given another tile's state, or a strip starting at the wrong band, shows up
-   as a wrong column. */
-static void check_gauss_columns(uint32_t w, uint32_t h, double sigma, uint32_t step) {
+   gauss_ref; full: the full-resolution route. The vertical pass of a wide image whose tiles' band-to-band state does
+   not all fit in the scratch runs in strips of tiles; a tile given another tile's state, or a strip starting at the
+   wrong band, shows up as a wrong column. */
+static void check_gauss_columns(uint32_t w, uint32_t h, double sigma, uint32_t step, int full) {
     const size_t stride = w * 4;
     uint8_t *src = malloc(stride * h), *dst = malloc(stride * h);
     fill(src, w, h, stride);
     ck_image s = {src, w, h, stride}, d = {dst, w, h, stride};
-    CHECK(ck_gaussian_blur(&s, &d, (float)sigma, NULL, 0) == CK_OK, "gaussian columns sigma %g", sigma);
+    CHECK((full ? full_resolution_gaussian(&s, &d, (float)sigma) : ck_gaussian_blur(&s, &d, (float)sigma, NULL, 0)) ==
+              CK_OK,
+          "gaussian columns sigma %g", sigma);
     const int R = (int)ceil(6 * sigma) + 1;
     double *k = malloc(sizeof(double) * (2 * R + 1)), *col = malloc(sizeof(double) * h * 4), t = 0, se = 0;
     for (int i = -R; i <= R; i++) t += k[i + R] = exp(-0.5 * i * i / (sigma * sigma));
@@ -161,12 +187,39 @@ static void check_gauss_columns(uint32_t w, uint32_t h, double sigma, uint32_t s
         n += h * 4;
     }
     const double p = 10 * log10(255.0 * 255.0 / (se / (double)n));
-    CHECK(p >= 50.0, "gaussian %ux%u sigma %g, columns: PSNR %.2f dB < 50", w, h, sigma, p);
-    printf("  gaussian %ux%u sigma %5.1f, every %u-th column: %.2f dB\n", w, h, sigma, step, p);
+    CHECK(p >= 50.0, "gaussian %ux%u sigma %g%s, columns: PSNR %.2f dB < 50", w, h, sigma, full ? " (full)" : "", p);
+    printf("  gaussian %ux%u sigma %5.1f%s, every %u-th column: %.2f dB\n", w, h, sigma, full ? " (full)" : "", step,
+           p);
     free(k);
     free(col);
     free(src);
     free(dst);
+}
+
+/* Steps of 0.1 across [a, b]: no pixel moves by more than 3 levels and every step changes the image. */
+static void check_gauss_continuity(uint32_t w, uint32_t h, double a, double b) {
+    const size_t n = (size_t)w * 4 * h;
+    uint8_t *src = malloc(n), *prev = malloc(n), *out = malloc(n);
+    fill(src, w, h, w * 4);
+    ck_image s = {src, w, h, w * 4}, dp = {prev, w, h, w * 4}, d = {out, w, h, w * 4};
+    CHECK(ck_gaussian_blur(&s, &dp, (float)a, NULL, 0) == CK_OK, "gaussian %g", a);
+    int worst = 0;
+    for (int i = 1; a + 0.1 * i <= b + 1e-9; i++) {
+        const float sigma = (float)(a + 0.1 * i);
+        CHECK(ck_gaussian_blur(&s, &d, sigma, NULL, 0) == CK_OK, "gaussian %g", sigma);
+        int most = 0;
+        for (size_t j = 0; j < n; j++) {
+            const int m = abs(out[j] - prev[j]);
+            most = m > most ? m : most;
+        }
+        CHECK(most <= 3 && most > 0, "gaussian %ux%u step to sigma %g moves a pixel by %d levels", w, h, sigma, most);
+        worst = most > worst ? most : worst;
+        memcpy(prev, out, n);
+    }
+    printf("  gaussian %ux%u sigma %.1f..%.1f in steps of 0.1: at most %d levels per step\n", w, h, a, b, worst);
+    free(src);
+    free(prev);
+    free(out);
 }
 
 typedef ck_status (*run_fn)(const ck_image *, ck_image *, int variant, void *scratch, size_t size);
@@ -176,7 +229,8 @@ static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t
     return ck_box_blur(s, d, r[v][0], r[v][1], sc, n);
 }
 static ck_status run_gauss(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
-    static const float sg[] = {0.3f, 1.0f, 2.5f, 7.7f, 30.0f, 300.0f, 2000.0f, 0.0f};
+    /* 5.3: full resolution; 7.7: reduced by 4 where the image's shorter side is at least 8 sigma */
+    static const float sg[] = {0.3f, 1.0f, 2.5f, 5.3f, 30.0f, 300.0f, 2000.0f, 0.0f, 7.7f};
     return ck_gaussian_blur(s, d, sg[v], sc, n);
 }
 static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
@@ -197,7 +251,7 @@ static const uint32_t simd_sizes[][2] = {{1, 1}, {3, 17}, {37, 29}, {130, 67}, {
    writes with streaming stores, with a height that is not a multiple of 4. */
 static const uint32_t streamed_size[][2] = {{130, 1021}};
 /* Columns spanning more than CK_GAUSS_BAND_SPAN (1100 rows of 3828 bytes) and taller than two bands, so the
-   vertical pass runs in bands at sigma 0.3, 1, 2.5 and 7.7 (the first four gaussian variants): the cascade's resume
+   vertical pass runs in bands at sigma 0.3, 1, 2.5 and 5.3 (the first four gaussian variants): the cascade's resume
    and the ranged tile loads of every SIMD build against scalar. */
 static const uint32_t banded_size[][2] = {{952, 1100}};
 
@@ -315,12 +369,22 @@ void selftest_blur(void) {
     check_gauss_quality(24, 2100, 1920, tall, sizeof tall / sizeof tall[0]);
     /* A width whose tiles' state does not all fit at sigma 14 (600 tiles, strips of 588): strips of tiles, in three
        bands. */
-    check_gauss_columns(2400, 1700, 14, 41);
+    check_gauss_columns(2400, 1700, 14, 41, 1);
+    /* The reduced gaussian (sigma from 5.5 where the shorter side is at least 8 sigma): quality on both sides of
+       both switches (the short side 200 switches back to full resolution above sigma 25), a full-screen-sized
+       image, and no jump across either switch. */
+    check_full_resolution_route();
+    const double reduced[] = {5.4, 5.5, 8, 14, 25, 25.1};
+    check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
+    check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);
+    check_gauss_columns(2400, 1700, 14, 41, 0);
+    check_gauss_continuity(300, 200, 5.0, 6.0);
+    check_gauss_continuity(300, 200, 24.5, 25.5);
     check_gauss_stride_independent();
     const size_t nsizes = sizeof simd_sizes / sizeof simd_sizes[0];
     check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
-    check_simd_identical("gaussian", run_gauss, 8, simd_sizes, nsizes);
-    check_simd_identical("gaussian", run_gauss, 8, streamed_size, 1);
+    check_simd_identical("gaussian", run_gauss, 9, simd_sizes, nsizes);
+    check_simd_identical("gaussian", run_gauss, 9, streamed_size, 1);
     check_simd_identical("gaussian", run_gauss, 4, banded_size, 1);
     check_simd_identical("backdrop", run_backdrop, 12, simd_sizes, nsizes);
 }
