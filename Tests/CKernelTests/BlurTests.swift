@@ -153,13 +153,30 @@ extension ISASwitching {
 @Suite struct GaussianQuality {
     static let image = TestImage.textured(width: 64, height: 48, seed: 11)
 
-    @Test(arguments: [1.0, 1.5, 2, 3, 4.5, 8, 16, 32, 64])
-    func gaussianIsWithin50dBOfFloatGaussian(sigma: Double) {
-        let image = Self.image
+    /// PSNR of `ck_gaussian_blur` against the float gaussian: at least 50 dB.
+    static func expectWithin50dB(_ image: TestImage, sigma: Double) {
         let (status, out) = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(sigma), sc, n) }
         #expect(status == CK_OK)
         let quality = psnr(out.pixels, referenceGaussian(image, sigma: sigma))
         #expect(quality >= 50, "sigma \(sigma): \(quality) dB")
+    }
+
+    /// Ten steps of 0.1 from `start`: no pixel moves by more than 3 levels, and every step changes the image.
+    static func expectContinuous(_ image: TestImage, from start: Double) {
+        var previous = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(start), sc, n) }.1.pixels
+        for step in 1...10 {
+            let sigma = Float(start + Double(step) * 0.1)
+            let out = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, sigma, sc, n) }.1.pixels
+            let moves = zip(out, previous).map { abs(Int($0) - Int($1)) }
+            #expect(moves.max() ?? 0 <= 3, "sigma \(sigma)")
+            #expect(moves.contains { $0 > 0 }, "sigma \(sigma) did not change the image")
+            previous = out
+        }
+    }
+
+    @Test(arguments: [1.0, 1.5, 2, 3, 4.5, 8, 16, 32, 64])
+    func gaussianIsWithin50dBOfFloatGaussian(sigma: Double) {
+        Self.expectWithin50dB(Self.image, sigma: sigma)
     }
 
     /// Steps of 0.1 in windows across the range: at most 3 levels per step, and every step changes the image. The
@@ -168,16 +185,7 @@ extension ISASwitching {
     /// gaussian itself moves an isolated full-contrast pixel by more than 3 levels per step (7 from 1.0 to 1.1).
     @Test(arguments: [2.0, 9.5, 31.5, 63.0])
     func gaussianIsContinuousInSigma(start: Double) {
-        let image = Self.image
-        var previous = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(start), sc, n) }.1.pixels
-        for step in 1...10 {
-            let sigma = Float(start + Double(step) * 0.1)
-            let out = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, sigma, sc, n) }.1.pixels
-            let moves = zip(out, previous).map { abs(Int($0) - Int($1)) }
-            #expect(moves.max() ?? 0 <= 3, "sigma \(sigma)")
-            #expect(moves.contains { $0 > 0 }, "sigma \(sigma) did not change the image")
-            previous = out
-        }
+        Self.expectContinuous(Self.image, from: start)
     }
 
     /// The gaussian through the image reduced by 4, from sigma 5.5 on images whose shorter side is at least 8 sigma
@@ -186,27 +194,14 @@ extension ISASwitching {
 
     @Test(arguments: [5.4, 5.5, 8, 12, 12.1])
     func reducedGaussianIsWithin50dBOfFloatGaussian(sigma: Double) {
-        let image = Self.larger
-        let (status, out) = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(sigma), sc, n) }
-        #expect(status == CK_OK)
-        let quality = psnr(out.pixels, referenceGaussian(image, sigma: sigma))
-        #expect(quality >= 50, "sigma \(sigma): \(quality) dB")
+        Self.expectWithin50dB(Self.larger, sigma: sigma)
     }
 
     /// Steps of 0.1 across each switch between full resolution and the reduced image (5.5 and, on 96 x 100, 12):
     /// no jump of more than 3 levels, and every step still changes the image.
     @Test(arguments: [5.0, 11.5])
     func gaussianIsContinuousAcrossTheReducedSwitch(start: Double) {
-        let image = Self.larger
-        var previous = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, Float(start), sc, n) }.1.pixels
-        for step in 1...10 {
-            let sigma = Float(start + Double(step) * 0.1)
-            let out = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, sigma, sc, n) }.1.pixels
-            let moves = zip(out, previous).map { abs(Int($0) - Int($1)) }
-            #expect(moves.max() ?? 0 <= 3, "sigma \(sigma)")
-            #expect(moves.contains { $0 > 0 }, "sigma \(sigma) did not change the image")
-            previous = out
-        }
+        Self.expectContinuous(Self.larger, from: start)
     }
 
     @Test func zeroBlurIsAnExactCopyAndTinySigmaNoJump() {
