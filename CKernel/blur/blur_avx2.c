@@ -22,6 +22,15 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_narrow16(const vo
     _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permute4x64_epi64(_mm256_packus_epi16(x[0], x[1]), 0xd8));
 }
 #define CK_BLUR_NATIVE_NARROW
+/* 32 u16 lanes: (a * b) >> 16 (the direct filter's products, see blur_kernels.h). */
+static inline __attribute__((always_inline)) void ck_blur_avx2_mulhi16x32(const void *a, const void *b, void *out) {
+    __m256i x[2], y[2];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    for (int h = 0; h < 2; h++) x[h] = _mm256_mulhi_epu16(x[h], y[h]);
+    memcpy(out, x, sizeof x);
+}
+#define CK_BLUR_NATIVE_MULHI16
 /* The colour stage's conversions (see colour_pairs in blur_kernels.h): the in-lane packs give its lane order as they
    are, and lanes in [0, 255] make their saturation a plain narrowing; one byte shuffle per 128 bits turns
    [r0-3 g0-3 b0-3 a0-3] into pixels. Against the generic conversions (masks, packs and cross-lane fix-ups; Zen 4,

@@ -18,6 +18,8 @@
    registers). */
 #define CK_GAUSS_PIXELS 4
 #define CK_GAUSS_LANES 16
+/* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA in blur.c). */
+#define CK_GAUSS_FIR_MAX_R 4
 
 /* Asks the cache for the line `ahead` bytes past p, to be read. It takes an address rather than a pointer into an
    object because the line may lie past the end of the buffer, where a prefetch is simply dropped (it never
@@ -73,8 +75,12 @@ struct ck_blur_ops {
        i0 = sum(2 r[k] + 2) resumes one whose last i0 positions were moved to the start of the line and whose
        running sums are in state (4 x CK_GAUSS_LANES floats; written back at the end unless NULL). */
     void (*gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes, float *state);
-    /* Gaussian, small sigma: direct 2R+1-tap filter k (normalised) along a line of n positions; in has n + 2R. */
-    void (*gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R);
+    /* Gaussian, small sigma: the direct filter of 2R + 1 taps per axis (1 <= R <= CK_GAUSS_FIR_MAX_R), in 16-bit
+       fixed point (see blur_kernels.h). Vertical: the 2R + 1 rows around an output row (rows[R] its centre, edges
+       already clamped), n bytes each, to n u16 values in 1/128 level. Horizontal: such a line with 4 R values of
+       padding at each end (line[4 R] is the first output lane) to n bytes. */
+    void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out);
+    void (*gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out);
 
     /* Gaussian, transposed tiles (see blur_kernels.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
        write them with non-temporal stores), tile -> line, column lines -> bytes (+ the backdrop colour stage when

@@ -480,60 +480,152 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, co
         CK_BLUR_NAME(cascade_all)(line, i0, total, boxes, state, 0);
 }
 
-/* Direct sampled gaussian for small sigma: 2R + 1 symmetric taps (k[j] = k[2R - j] exactly: both are the same
-   double rounded), so out[i] = k[R] in[i + R] + sum_{j < R} k[j] (in[i + j] + in[i + 2R - j]), j ascending:
-   R + 1 multiplies instead of 2R + 1. in has n + 2R positions. In place is allowed: a step reads in[i ..
-   i + 2R] before writing out[i], later steps read only in[i + 1] and beyond. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_run)(const float *in, float *out, size_t n,
-                                                                     const float *k, const uint32_t R) {
+/* MARK: Gaussian, direct filter
+
+   Small sigma (see CK_GAUSS_FIR_SIGMA in blur.c): a sampled gaussian of 2R + 1 taps per axis, row by row in 16-bit
+   fixed point, with no intermediate image. The vertical half combines the 2R + 1 source rows around an output row
+   into one line t of u16 values in units of 1/128 level; the horizontal half filters that line (padded by R
+   replicated pixels at each end) into the output row's bytes. Every product is a 16 x 16 -> high 16 multiply
+   (truncating; pmulhuw on x86), operands scaled to use the full 16 bits:
+     t = mulhi(c << 8, wv[0]) + sum_j mulhi((a_j + b_j) << 7, wv[j])  (wv[0] = k_0 2^15, wv[j] = k_j 2^16)
+     out = (mulhi(t, wh[0]) + sum_j mulhi(t_-j + t_+j, wh[j]) + 64) >> 7  (wh[j] = k_j 2^16, wh[0] <= 65535)
+   where c is the centre row's byte, a_j and b_j the bytes j rows above and below, and t_-j, t_+j the values j
+   pixels (4 j lanes) left and right. Each sum stays below 255 * 128 + a few units, so nothing wraps, and the
+   truncations cost under R + 1 units of 1/128 level per half: the result is within about 0.6 level of the exact
+   gaussian (59 dB, the limit of rounding to bytes). The arithmetic is exact integer arithmetic on every build, and
+   monotone with the same weights on every channel, so colour <= alpha survives, and a transparent pixel (all
+   zero) adds nothing to its neighbours. SIMD builds take CK_FIR_STEP lanes at a time in vectors (two registers on AVX2, four on SSE2 and
+   NEON), and the lanes left over one at a time, as the scalar build does throughout. */
+#define CK_FIR_STEP 32
+
+static inline __attribute__((always_inline)) uint16_t CK_BLUR_NAME(mulhi16)(uint16_t a, uint16_t b) {
+    return (uint16_t)(((uint32_t)a * b) >> 16);
+}
+
+#if CK_BLUR_VBYTES > 4
+/* Vectors of CK_FIR_STEP lanes: bytes, u16 and the u32 products. Macros rather than functions, so no vector wider
+   than the ISA's registers crosses a call boundary (whose ABI would change with the target). */
+typedef uint8_t CK_BLUR_NAME(fir_b) __attribute__((vector_size(CK_FIR_STEP)));
+typedef uint16_t CK_BLUR_NAME(fir_h) __attribute__((vector_size(2 * CK_FIR_STEP)));
+typedef uint32_t CK_BLUR_NAME(fir_w) __attribute__((vector_size(4 * CK_FIR_STEP)));
+#ifdef CK_BLUR_NATIVE_MULHI16
+/* The ISA's 16 x 16 -> high 16 multiply: the generic form's widening survives once the compiler hoists the
+   weights' widening out of the loop (AVX2: 32-bit multiplies and packs, twice the time). */
+#define CK_FIR_MULHI(a, b)                                                                                    \
+    ({                                                                                                        \
+        const CK_BLUR_NAME(fir_h) ck_fir_a_ = (a), ck_fir_b_ = (b);                                           \
+        CK_BLUR_NAME(fir_h) ck_fir_p_;                                                                        \
+        CK_BLUR_NAME(mulhi16x32)(&ck_fir_a_, &ck_fir_b_, &ck_fir_p_);                                         \
+        ck_fir_p_;                                                                                            \
+    })
+#else
+#define CK_FIR_MULHI(a, b)                                                                                    \
+    __builtin_convertvector((__builtin_convertvector((a), CK_BLUR_NAME(fir_w)) *                              \
+                             __builtin_convertvector((b), CK_BLUR_NAME(fir_w))) >>                            \
+                                16,                                                                           \
+                            CK_BLUR_NAME(fir_h))
+#endif
+#define CK_FIR_LOAD(v, p)                                                                                     \
+    do {                                                                                                      \
+        CK_BLUR_NAME(fir_b) ck_fir_b_;                                                                        \
+        memcpy(&ck_fir_b_, (p), sizeof ck_fir_b_);                                                            \
+        (v) = __builtin_convertvector(ck_fir_b_, CK_BLUR_NAME(fir_h));                                        \
+    } while (0)
+#endif
+
+/* The vertical half, n lanes; rows holds the 2R + 1 source rows, rows[R] the centre. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_v_run)(const uint8_t *const *rows_in,
+                                                                       const uint32_t R, const uint16_t *wv_in,
+                                                                       size_t n, uint16_t *out) {
+    /* Local copies of the pointers and weights: with R constant they stay in registers across the stores to out
+       (which could alias the weights). */
+    const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
+    uint16_t wv[CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= 2 * R; j++) rows[j] = rows_in[j];
+    for (uint32_t j = 0; j <= R; j++) wv[j] = wv_in[j];
     size_t i = 0;
-    /* Four positions at a time: the same sums in the same order per position, but 4 x CK_NB independent
-       accumulation chains instead of CK_NB, so the adds' latency overlaps. The group reads every input it
-       needs before writing its outputs, so in place still holds. */
-    for (; i + 4 <= n; i += 4) {
-        vf acc[4][CK_NB];
-        const float *p = in + i * CK_GAUSS_LANES;
-        const vf kc = (vf){0} + k[R];
-        for (int m = 0; m < 4; m++)
-            for (int b = 0; b < CK_NB; b++) acc[m][b] = kc * LDF(p + (m + (size_t)R) * CK_GAUSS_LANES + b * CK_VL);
-        for (uint32_t j = 0; j < R; j++) {
-            const vf kj = (vf){0} + k[j];
-            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
-            for (int m = 0; m < 4; m++)
-                for (int b = 0; b < CK_NB; b++)
-                    acc[m][b] = acc[m][b] + kj * (LDF(q0 + m * CK_GAUSS_LANES + b * CK_VL) +
-                                                  LDF(q1 + m * CK_GAUSS_LANES + b * CK_VL));
+#if CK_BLUR_VBYTES > 4
+    CK_BLUR_NAME(fir_h) wvec[CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= R; j++) wvec[j] = (CK_BLUR_NAME(fir_h)){0} + wv[j];
+    for (; i + CK_FIR_STEP <= n; i += CK_FIR_STEP) {
+        CK_BLUR_NAME(fir_h) c, a, b, acc;
+        CK_FIR_LOAD(c, rows[R] + i);
+        acc = CK_FIR_MULHI(c << 8, wvec[0]);
+        for (uint32_t j = 1; j <= R; j++) {
+            CK_FIR_LOAD(a, rows[R - j] + i);
+            CK_FIR_LOAD(b, rows[R + j] + i);
+            acc += CK_FIR_MULHI((a + b) << 7, wvec[j]);
         }
-        float *o = out + i * CK_GAUSS_LANES;
-        for (int m = 0; m < 4; m++)
-            for (int b = 0; b < CK_NB; b++) STF(o + m * CK_GAUSS_LANES + b * CK_VL, acc[m][b]);
+        memcpy(out + i, &acc, sizeof acc);
     }
+#endif
+    CK_BLUR_NOVEC
     for (; i < n; i++) {
-        vf acc[CK_NB];
-        const float *p = in + i * CK_GAUSS_LANES;
-        const vf kc = (vf){0} + k[R];
-        for (int b = 0; b < CK_NB; b++) acc[b] = kc * LDF(p + (size_t)R * CK_GAUSS_LANES + b * CK_VL);
-        for (uint32_t j = 0; j < R; j++) {
-            const vf kj = (vf){0} + k[j];
-            const float *q0 = p + (size_t)j * CK_GAUSS_LANES, *q1 = p + (size_t)(2 * R - j) * CK_GAUSS_LANES;
-            for (int b = 0; b < CK_NB; b++) acc[b] = acc[b] + kj * (LDF(q0 + b * CK_VL) + LDF(q1 + b * CK_VL));
-        }
-        float *o = out + i * CK_GAUSS_LANES;
-        for (int b = 0; b < CK_NB; b++) STF(o + b * CK_VL, acc[b]);
+        uint16_t acc = CK_BLUR_NAME(mulhi16)((uint16_t)(rows[R][i] << 8), wv[0]);
+        for (uint32_t j = 1; j <= R; j++)
+            acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)((uint16_t)((rows[R - j][i] + rows[R + j][i]) << 7), wv[j]));
+        out[i] = acc;
     }
 }
 
-/* The tap count as a constant for each radius the driver uses (R <= 4, see CK_GAUSS_FIR_MAX_R): the tap loop
-   unrolls, so a group of four positions loads each of its 2R + 4 inputs once instead of once per tap. */
-static void CK_BLUR_NAME(gauss_fir)(const float *in, float *out, size_t n, const float *k, uint32_t R) {
-    switch (R) {
-    case 1: CK_BLUR_NAME(fir_run)(in, out, n, k, 1); break;
-    case 2: CK_BLUR_NAME(fir_run)(in, out, n, k, 2); break;
-    case 3: CK_BLUR_NAME(fir_run)(in, out, n, k, 3); break;
-    case 4: CK_BLUR_NAME(fir_run)(in, out, n, k, 4); break;
-    default: CK_BLUR_NAME(fir_run)(in, out, n, k, R); break;
+/* The horizontal half, n lanes of output; line holds 4 R lanes of padding before the first output lane and after
+   the last. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_h_run)(const uint16_t *line, const uint32_t R,
+                                                                       const uint16_t *wh_in, size_t n,
+                                                                       uint8_t *out) {
+    const uint16_t *c = line + 4 * (size_t)R;
+    uint16_t wh[CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= R; j++) wh[j] = wh_in[j];
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    CK_BLUR_NAME(fir_h) wvec[CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= R; j++) wvec[j] = (CK_BLUR_NAME(fir_h)){0} + wh[j];
+    for (; i + CK_FIR_STEP <= n; i += CK_FIR_STEP) {
+        CK_BLUR_NAME(fir_h) m, a, b, acc;
+        memcpy(&m, c + i, sizeof m);
+        acc = CK_FIR_MULHI(m, wvec[0]);
+        for (uint32_t j = 1; j <= R; j++) {
+            memcpy(&a, c + i - 4 * j, sizeof a);
+            memcpy(&b, c + i + 4 * j, sizeof b);
+            acc += CK_FIR_MULHI(a + b, wvec[j]);
+        }
+        CK_BLUR_NARROW16((acc + 64) >> 7, out + i);
+    }
+#endif
+    CK_BLUR_NOVEC
+    for (; i < n; i++) {
+        uint16_t acc = CK_BLUR_NAME(mulhi16)(c[i], wh[0]);
+        for (uint32_t j = 1; j <= R; j++)
+            acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)((uint16_t)(*(c + i - 4 * j) + c[i + 4 * j]), wh[j]));
+        out[i] = (uint8_t)((acc + 64) >> 7);
     }
 }
+
+/* The tap count as a constant for each radius 1..CK_GAUSS_FIR_MAX_R (the driver's range): the tap loop unrolls and
+   the weights and row pointers stay in registers. */
+_Static_assert(CK_GAUSS_FIR_MAX_R == 4, "one case per radius");
+#define CK_FIR_CASES(run, ...)                                                                                \
+    switch (R) {                                                                                              \
+    case 1: run(__VA_ARGS__, 1); break;                                                                       \
+    case 2: run(__VA_ARGS__, 2); break;                                                                       \
+    case 3: run(__VA_ARGS__, 3); break;                                                                       \
+    default: run(__VA_ARGS__, 4); break;                                                                      \
+    }
+#define CK_FIR_V(rows, wv, n, out, RR) CK_BLUR_NAME(fir_v_run)(rows, RR, wv, n, out)
+#define CK_FIR_H(line, wh, n, out, RR) CK_BLUR_NAME(fir_h_run)(line, RR, wh, n, out)
+static void CK_BLUR_NAME(gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n,
+                                      uint16_t *out) {
+    CK_FIR_CASES(CK_FIR_V, rows, wv, n, out)
+}
+static void CK_BLUR_NAME(gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out) {
+    CK_FIR_CASES(CK_FIR_H, line, wh, n, out)
+}
+#undef CK_FIR_CASES
+#undef CK_FIR_V
+#undef CK_FIR_H
+#undef CK_FIR_MULHI
+#undef CK_FIR_LOAD
+#undef CK_FIR_STEP
 
 /* MARK: Gaussian, transposed tiles
 
@@ -1426,7 +1518,8 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         .box_row = CK_BLUR_NAME(box_row),                                                                    \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
-        .gauss_fir = CK_BLUR_NAME(gauss_fir),                                                                \
+        .gauss_fir_v = CK_BLUR_NAME(gauss_fir_v),                                                            \
+        .gauss_fir_h = CK_BLUR_NAME(gauss_fir_h),                                                            \
         .gauss_load_rows_u8 = CK_BLUR_NAME(gauss_load_rows_u8),                                              \
         .gauss_store_tiles = CK_BLUR_NAME(gauss_store_tiles),                                                \
         .gauss_tiles_fence = CK_BLUR_NAME(gauss_tiles_fence),                                                \
