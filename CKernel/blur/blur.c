@@ -134,8 +134,8 @@
  * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
  * axis at small sigma, where a k x k box aliases too much: 44.2 dB against full resolution at sigma 4, k = 4, the
  * tent 46.5; the cheaper box from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2 where v is the variance
- * the reduction and the bilinear enlargement add (see backdrop_variance; its box mix from sigma' sqrt 2, see
- * CK_BACKDROP_PLAIN_SIGMA), colour, then bilinear enlargement. The
+ * the reduction and the bilinear enlargement add (see backdrop_variance; the direct filter below sigma' 3, see
+ * CK_REDUCED_FIR_SIGMA), colour, then bilinear enlargement. The
  * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
  * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
  * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
@@ -221,18 +221,21 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    1 dB (Gwosdek et al. make the same point: the cascade needs each box's variance near sigma^2 / 4). At the
    switch both are within 57 dB of the gaussian, so the output moves by a level or two at most there. */
 #define CK_GAUSS_PLAIN_SIGMA 3.0
-/* The backdrop's reduced image switches to that mix earlier, from sqrt(2), where its three plain boxes first all
-   have radius 1 or more (below, some are radius 0, the identity): its bound is 45 dB against the full-resolution
-   backdrop, whose gaussian is that mix itself from sigma 3, not 50 dB against the exact gaussian. Measured with
-   Tests/tools/blur_downsample.c: against full resolution every figure is the same or higher (textured: k = 4 at
-   sigma 8 51.23 dB instead of 50.89, downsample 0 at 16 51.74 instead of 50.77; white noise up to +0.17 dB). An
-   animated sweep in steps of 0.05 (300 x 360, sigma 1.5..30) keeps its largest step (6 levels on white noise, 5 on
-   the textured image, both at the tent-to-box switch at sigma 5); on the textured image the step where downsample 0
-   moves from k = 2 to 4 grows from 4 levels to 5, and the switch itself moves a pixel by at most 3 (sigma 3.1 at
-   k = 2; at most 2 at k = 4). Time on 1290 x 2796 (AVX2, paired medians, downsample 0): sigma 3.5-3.9 0.85,
-   6.5-11.9 0.89-0.90, 13-15 0.93-0.95, elsewhere unchanged: a plain stage is two float operations per lane, an
-   extended one five. */
-#define CK_BACKDROP_PLAIN_SIGMA 1.4142135623730951
+/* The reduced image (reduced_run) takes the direct filter up to that switch, so it never uses four extended boxes:
+   the direct filter with R = ceil(3 sigma) <= 9 is cheaper than either cascade there (1290 x 2796, AVX2: 7.8 ms at
+   R = 9 against 9.5 for the plain mix and 13 for four extended boxes), and more exact. Full resolution keeps the
+   extended boxes between CK_GAUSS_FIR_SIGMA and 3 because of the jump: the direct filter and the box mix differ
+   by up to 2 levels at the same sigma, and a switch between them moved a pixel by 4 levels in one 0.1 step
+   anywhere from sigma 2.1 to 3.4 on the self-test texture (300 x 200), over the contract's 3. On the reduced image
+   the jump is smoothed by the reduction and the enlargement: for the gaussian's reduced path (sigma' 3 at sigma
+   12.23) 0.1 steps across it move a pixel by at most 2 levels on the texture (300 x 200, 400 x 300, 1290 x 200),
+   and its quality against the exact gaussian from sigma 5.5 to 12.2 rose (at sigma 8, before -> after: self-test
+   texture on 300 x 360 54.0 -> 56.7 dB; on 400 x 300 sinusoid 50.0 -> 55.1, blocks 48.6 -> 55.7, rings 49.8 ->
+   56.9; sinusoid at sigma 11 46.1 -> 57.0). The backdrop measured against its full-resolution result (Tests/tools/blur_downsample.c) fell where the
+   reference is the box mix and the reduced image now is not: textured, k = 4 at sigma 8..12 from 51.2-52.4 to
+   47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all above the
+   contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
+#define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
 
 typedef struct gauss_params {
     uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
@@ -258,10 +261,10 @@ static double box_alpha(double r, double v) {
      variance below that of radius r + 1. As sigma grows the extended box's alpha runs from 0 to 1, where it
      equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
      the filter never jumps. A plain stage costs two float operations per lane against five. */
-static gauss_params gauss_params_for(double sigma, double plain_sigma) {
+static gauss_params gauss_params_for(double sigma, double fir_sigma) {
     gauss_params p;
     memset(&p, 0, sizeof p);
-    if (sigma < CK_GAUSS_FIR_SIGMA) {
+    if (sigma < fir_sigma) {
         /* Sampled exp(-i^2 / 2 sigma^2) over |i| <= ceil(3 sigma), normalised in double. The taps beyond hold at
            most 0.25 % of the weight (sigma 1.19; under 0.7 levels on full-contrast detail, and the self-test's
            PSNR at sigma 1 is unchanged at 57.8 dB), and a tap that appears as sigma grows enters with a weight
@@ -284,7 +287,7 @@ static gauss_params gauss_params_for(double sigma, double plain_sigma) {
         return p;
     }
     const double V = sigma * sigma;
-    const int plain = sigma >= plain_sigma;
+    const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
     const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */
     const double boxes = plain ? 4.0 : 1.0;
     uint32_t r = (uint32_t)floor((sqrt(12.0 * per / boxes + 1.0) - 1.0) / 2.0);
@@ -320,7 +323,7 @@ static size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_AL
 /* Floats in the line buffer: CK_GAUSS_VLINES padded lines of 16 lanes at the largest sigma (the vertical group;
    the horizontal band needs one). */
 static size_t gauss_line_floats(uint32_t w, uint32_t h) {
-    const gauss_params big = gauss_params_for(CK_MAX_SIGMA, CK_GAUSS_PLAIN_SIGMA);
+    const gauss_params big = gauss_params_for(CK_MAX_SIGMA, CK_GAUSS_FIR_SIGMA);
     return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
 }
 
@@ -751,8 +754,9 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
    contrast sinusoid (period 40-130 pixels, 400 x 300) the four-box cascade keeps only 44.2-46.5 dB at sigma 11-20,
    and on 32 x 16 blocks with alpha 255 / 90 regions 48.8-49.2 at sigma 8-14: its frequency response departs from
    the gaussian's by about 1.5 % in the middle of the band (n equal boxes have excess kurtosis -1.2 / n, never 0,
-   the gaussian's). The reduced result stays within 0.5-1.2 dB of the full-resolution one there (43.3 dB
-   at sigma 14 on the sinusoid, 48.3-48.6 on the blocks). */
+   the gaussian's). Where the reduced image runs boxes (from sigma 12.23) the reduced result stays within 0.5-1.2 dB
+   of the full-resolution one there (43.3 dB at sigma 14 on the sinusoid, 48.3-48.6 on the blocks); below, its
+   direct filter keeps 52.8-58 dB on all four (see CK_REDUCED_FIR_SIGMA). */
 #define CK_GAUSS_MIN_SIGMA_REDUCED 5.5f
 #define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
 
@@ -774,7 +778,7 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t side = src->width < src->height ? src->width : src->height;
     if (sigma < CK_GAUSS_MIN_SIGMA_REDUCED || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
-        const gauss_params p = gauss_params_for(sigma, CK_GAUSS_PLAIN_SIGMA);
+        const gauss_params p = gauss_params_for(sigma, CK_GAUSS_FIR_SIGMA);
         gauss_run(src, dst, &p, NULL, 0, s);
     } else {
         reduced_run(ck_ops_active()->blur, src, dst, sigma, 4, 1, NULL, s);
@@ -918,7 +922,7 @@ static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_i
     const double v = (sigma * sigma - backdrop_variance(k, tent)) / (double)(k * k);
     ck_image im = {small, rw, rh, rstride};
     if (v > 0) {
-        const gauss_params p = gauss_params_for((float)sqrt(v), CK_BACKDROP_PLAIN_SIGMA);
+        const gauss_params p = gauss_params_for((float)sqrt(v), CK_REDUCED_FIR_SIGMA);
         gauss_run(&im, &im, &p, colour, 1, gs);
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
@@ -981,7 +985,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t k = backdrop_factor(params, w, h);
     if (k == 1) {
-        const gauss_params p = gauss_params_for(params->sigma, CK_GAUSS_PLAIN_SIGMA);
+        const gauss_params p = gauss_params_for(params->sigma, CK_GAUSS_FIR_SIGMA);
         gauss_run(src, dst, &p, &colour, 0, s);
     } else {
         /* k = 8 only comes from sigma 12, above the tent's range */

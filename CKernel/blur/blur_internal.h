@@ -19,7 +19,7 @@
 #define CK_GAUSS_PIXELS 4
 #define CK_GAUSS_LANES 16
 /* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA in blur.c). */
-#define CK_GAUSS_FIR_MAX_R 4
+#define CK_GAUSS_FIR_MAX_R 9
 
 /* Asks the cache for the line `ahead` bytes past p, to be read. It takes an address rather than a pointer into an
    object because the line may lie past the end of the buffer, where a prefetch is simply dropped (it never

@@ -603,13 +603,18 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_h_run)(const 
 
 /* The tap count as a constant for each radius 1..CK_GAUSS_FIR_MAX_R (the driver's range): the tap loop unrolls and
    the weights and row pointers stay in registers. */
-_Static_assert(CK_GAUSS_FIR_MAX_R == 4, "one case per radius");
+_Static_assert(CK_GAUSS_FIR_MAX_R == 9, "one case per radius");
 #define CK_FIR_CASES(run, ...)                                                                                \
     switch (R) {                                                                                              \
     case 1: run(__VA_ARGS__, 1); break;                                                                       \
     case 2: run(__VA_ARGS__, 2); break;                                                                       \
     case 3: run(__VA_ARGS__, 3); break;                                                                       \
-    default: run(__VA_ARGS__, 4); break;                                                                      \
+    case 4: run(__VA_ARGS__, 4); break;                                                                       \
+    case 5: run(__VA_ARGS__, 5); break;                                                                       \
+    case 6: run(__VA_ARGS__, 6); break;                                                                       \
+    case 7: run(__VA_ARGS__, 7); break;                                                                       \
+    case 8: run(__VA_ARGS__, 8); break;                                                                       \
+    default: run(__VA_ARGS__, 9); break;                                                                      \
     }
 #define CK_FIR_V(rows, wv, n, out, RR) CK_BLUR_NAME(fir_v_run)(rows, RR, wv, n, out)
 #define CK_FIR_H(line, wh, n, out, RR) CK_BLUR_NAME(fir_h_run)(line, RR, wh, n, out)

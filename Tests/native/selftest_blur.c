@@ -240,8 +240,10 @@ static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, s
         {2.0f, -1.0f, {0, 0, 0, 255}, 0}, {100.0f, 1.0f, {0, 0, 0, 0}, 4},
         /* downsample 0 from sigma 12 reduces by 8 */
         {12.0f, 1.8f, {20, 10, 5, 40}, 0}, {30.0f, 0.5f, {0, 0, 0, 0}, 0},
-        /* reduced images whose sigma' lies in [sqrt 2, 3), where the box mix has radius-1 boxes (k = 4, then 2) */
-        {8.0f, 1.8f, {20, 10, 5, 40}, 0}, {3.5f, 1.0f, {0, 0, 0, 0}, 0}};
+        /* reduced images (k = 4, then 2) whose direct filter has radius 6 and 5 (sigma' 1.94 and 1.64), then 7 and 9,
+           the longest (sigma' 2.19 and 2.70) */
+        {8.0f, 1.8f, {20, 10, 5, 40}, 0}, {3.5f, 1.0f, {0, 0, 0, 0}, 0},
+        {9.0f, 1.8f, {20, 10, 5, 40}, 4}, {11.0f, 1.0f, {0, 0, 0, 0}, 4}};
     return ck_backdrop_apply(s, d, &b[v], sc, n);
 }
 
@@ -371,14 +373,16 @@ void selftest_blur(void) {
        bands. */
     check_gauss_columns(2400, 1700, 14, 41, 1);
     /* The reduced gaussian (sigma from 5.5 where the shorter side is at least 8 sigma): quality on both sides of
-       both switches (the short side 200 switches back to full resolution above sigma 25), a full-screen-sized
-       image, and no jump across either switch. */
+       both switches (the short side 200 switches back to full resolution above sigma 25) and of the reduced image's
+       switch from the direct filter to the boxes (sigma' 3: sigma 12.23), a full-screen-sized image, and no jump
+       across any of them. */
     check_full_resolution_route();
-    const double reduced[] = {5.4, 5.5, 8, 14, 25, 25.1};
+    const double reduced[] = {5.4, 5.5, 8, 12.2, 12.3, 14, 25, 25.1};
     check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
     check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);
     check_gauss_columns(2400, 1700, 14, 41, 0);
     check_gauss_continuity(300, 200, 5.0, 6.0);
+    check_gauss_continuity(300, 200, 11.7, 12.7);
     check_gauss_continuity(300, 200, 24.5, 25.5);
     check_gauss_stride_independent();
     const size_t nsizes = sizeof simd_sizes / sizeof simd_sizes[0];
@@ -386,5 +390,5 @@ void selftest_blur(void) {
     check_simd_identical("gaussian", run_gauss, 9, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, streamed_size, 1);
     check_simd_identical("gaussian", run_gauss, 4, banded_size, 1);
-    check_simd_identical("backdrop", run_backdrop, 12, simd_sizes, nsizes);
+    check_simd_identical("backdrop", run_backdrop, 14, simd_sizes, nsizes);
 }
