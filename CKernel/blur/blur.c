@@ -26,8 +26,9 @@
  * (paired medians, same bytes): plain 32-byte reads of the dropped columns (1.92 at radius 2, where they wait on
  * the stores that wrote them; 0.96-0.99 at 8 and 60).
  *
- * Gaussian. From sigma 5.5 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 4
- * with no colour stage (see CK_GAUSS_MIN_SIGMA_REDUCED; 2.9 ms on a full screen where full resolution takes 10-13).
+ * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 2, from
+ * 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full resolution
+ * takes 9-13).
  * Full resolution, and the reduced image: four box passes per axis whose variances add up to sigma^2, one or all of
  * them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended
  * box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1) and
@@ -227,14 +228,14 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    extended boxes between CK_GAUSS_FIR_SIGMA and 3 because of the jump: the direct filter and the box mix differ
    by up to 2 levels at the same sigma, and a switch between them moved a pixel by 4 levels in one 0.1 step
    anywhere from sigma 2.1 to 3.4 on the self-test texture (300 x 200), over the contract's 3. On the reduced image
-   the jump is smoothed by the reduction and the enlargement: for the gaussian's reduced path (sigma' 3 at sigma
-   12.23) 0.1 steps across it move a pixel by at most 2 levels on the texture (300 x 200, 400 x 300, 1290 x 200),
-   and its quality against the exact gaussian from sigma 5.5 to 12.2 rose (at sigma 8, before -> after: self-test
-   texture on 300 x 360 54.0 -> 56.7 dB; on 400 x 300 sinusoid 50.0 -> 55.1, blocks 48.6 -> 55.7, rings 49.8 ->
-   56.9; sinusoid at sigma 11 46.1 -> 57.0). The backdrop measured against its full-resolution result (Tests/tools/blur_downsample.c) fell where the
-   reference is the box mix and the reduced image now is not: textured, k = 4 at sigma 8..12 from 51.2-52.4 to
-   47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all above the
-   contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
+   the jump is smoothed by the reduction and the enlargement: 0.1 steps across sigma' 3 (sigma 12.23 at k = 4)
+   move a pixel by at most 2 levels on the texture (300 x 200, 400 x 300, 1290 x 200), and the gaussian's quality
+   against the exact gaussian at k = 4 below that rose (at sigma 8, before -> after: self-test texture on 300 x 360
+   54.0 -> 56.7 dB; on 400 x 300 sinusoid 50.0 -> 55.1, blocks 48.6 -> 55.7, rings 49.8 -> 56.9; sinusoid at sigma
+   11 46.1 -> 57.0). The backdrop measured against its full-resolution result (Tests/tools/blur_downsample.c) fell
+   where that reference is the box mix and the reduced image now is not: textured, k = 4 at sigma 8..12 from
+   51.2-52.4 to 47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all
+   above the contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
 #define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
 
 typedef struct gauss_params {
@@ -737,19 +738,23 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
     }
 }
 
-/* From sigma 5.5, an image whose shorter side is at least 8 sigma is blurred through the backdrop's image reduced by
-   4 (tent reduction, variance-compensated gaussian, bilinear enlargement: reduced_run): a sixteenth of the pixels
-   through the cascade, 2.9 ms against 10-13 ms for a full-screen image at sigma 15 and 30 (AVX2, Zen 4). Measured
-   against the exact float gaussian (self-test texture and white noise, 37 x 53 to 1290 x 200, sigma 5.5 to 64, and
-   every 41st column of 2400 x 1700 at sigma 14): the reduced result keeps 50.6-58 dB where the full-resolution one
-   keeps 51.8-58, its lowest on the texture at sigma 13-15, where the full-resolution cascade is at its lowest too.
-   Why these bounds: each switch makes the output jump, and both are where the jump stays within 2 levels on the
-   texture (the 0.1 step itself moves up to 2 there): from sigma 4 or 5 it was 3 (the 2k-tap tent keeps 53 dB from
-   sigma 4, the k x k box only from 8; the box against the tent at a later switch, 3 as well). Where the image is
-   small against sigma (37 x 53 or 5 x 7 at sigma 64) the reduced result fell to 48-49 dB, and with the bound at 4
-   sigma per side; at 8 it stays above 51 dB, and the switch back to full resolution moves at most 2 levels on the
-   texture (3 on white noise, as at 4). Reduced
-   by 8 (as the backdrop does from sigma 12) the texture fell to 49.7 dB at sigma 16.
+/* From sigma 3 (CK_GAUSS_MIN_SIGMA_K2), an image whose shorter side is at least 8 sigma is blurred through the
+   backdrop's image reduced by 2, and from sigma 7 (CK_GAUSS_MIN_SIGMA_K4) by 4 (tent reduction, variance-compensated
+   gaussian, bilinear enlargement: reduced_run, with no colour stage). Full screen (1290 x 2796, AVX2, Zen 4): about
+   4.4 ms at k = 2 and 2-2.9 ms at k = 4 against 9-13 ms at full resolution. Measured against the exact float
+   gaussian (self-test texture and white noise, 25 x 25 to 1290 x 200): k = 2 keeps 57.0-57.5 dB from sigma 3 to
+   6.1 (its small image runs the direct filter up to sigma' 3, sigma 6.12; then the box mix, 55.2-56.9) where the
+   box cascade at full resolution keeps 55.5-56.8; k = 4 keeps 50.6-58 dB from sigma 5.5 to 64 (its lowest on the
+   texture at sigma 13-15, where the full-resolution cascade is at its lowest too, 51.8-52). Why these bounds: each
+   switch makes the output jump, and these are where 0.1 steps across them (and across sigma' 3 at k = 2) move a pixel
+   by at most 2 levels on the texture and on white noise (sizes from 37 x 29 to 2000 x 300): from full
+   resolution to k = 2 at 2.5 it was 4 (the step from 2.0 to 2.1 at full resolution is 4 on its own), and from k = 2
+   to 4 at 5.5 or 6, 3. Before k = 2 existed, full resolution switched straight to k = 4 at 5.5 (a jump of 2 there;
+   from 4 or 5, 3). The 2k-tap tent at every sigma: the k x k box keeps 53 dB only from sigma 8 at k = 4. Where the
+   image is small against sigma (37 x 53 or 5 x 7 at sigma 64) the reduced result fell to 48-49 dB with the bound at
+   4 sigma per side; at 8 it stays above 51 dB, and the switch back to full resolution moves a pixel by at most 3
+   levels (2 on most textures, 3 on white noise, as at 4, and on one of the self-test's textures). Reduced by 8 (as the backdrop does from sigma 12) the texture fell to 49.7
+   dB at sigma 16.
    Open: the 50 dB bound holds on noisy textures, not on every image, at full resolution as well. On a smooth full-
    contrast sinusoid (period 40-130 pixels, 400 x 300) the four-box cascade keeps only 44.2-46.5 dB at sigma 11-20,
    and on 32 x 16 blocks with alpha 255 / 90 regions 48.8-49.2 at sigma 8-14: its frequency response departs from
@@ -757,7 +762,8 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
    the gaussian's). Where the reduced image runs boxes (from sigma 12.23) the reduced result stays within 0.5-1.2 dB
    of the full-resolution one there (43.3 dB at sigma 14 on the sinusoid, 48.3-48.6 on the blocks); below, its
    direct filter keeps 52.8-58 dB on all four (see CK_REDUCED_FIR_SIGMA). */
-#define CK_GAUSS_MIN_SIGMA_REDUCED 5.5f
+#define CK_GAUSS_MIN_SIGMA_K2 3.0f
+#define CK_GAUSS_MIN_SIGMA_K4 7.0f
 #define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
 
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
@@ -777,11 +783,12 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     uint8_t *s = get_scratch(scratch, src->width, src->height, &owned);
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t side = src->width < src->height ? src->width : src->height;
-    if (sigma < CK_GAUSS_MIN_SIGMA_REDUCED || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
+    const uint32_t k = sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+    if (k == 1 || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
         const gauss_params p = gauss_params_for(sigma, CK_GAUSS_FIR_SIGMA);
         gauss_run(src, dst, &p, NULL, 0, s);
     } else {
-        reduced_run(ck_ops_active()->blur, src, dst, sigma, 4, 1, NULL, s);
+        reduced_run(ck_ops_active()->blur, src, dst, sigma, k, 1, NULL, s);
     }
     free(owned);
     return CK_OK;

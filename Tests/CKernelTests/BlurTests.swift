@@ -180,26 +180,27 @@ extension ISASwitching {
     }
 
     /// Steps of 0.1 in windows across the range: at most 3 levels per step, and every step changes the image. The
-    /// first window ends on the switch from four extended boxes to three plain and one extended (3.0); the others
-    /// cross several radius changes of single boxes. The windows start at 2 because below about 1.5 the exact
+    /// first window ends on the switch from full resolution to the image reduced by 2 (3.0); the others cross several
+    /// radius changes of single boxes. The windows start at 2 because below about 1.5 the exact
     /// gaussian itself moves an isolated full-contrast pixel by more than 3 levels per step (7 from 1.0 to 1.1).
     @Test(arguments: [2.0, 9.5, 31.5, 63.0])
     func gaussianIsContinuousInSigma(start: Double) {
         Self.expectContinuous(Self.image, from: start)
     }
 
-    /// The gaussian through the image reduced by 4, from sigma 5.5 on images whose shorter side is at least 8 sigma
-    /// (here up to 12): quality on both sides of both switches.
+    /// The gaussian through the image reduced by 2 from sigma 3 and by 4 from 7, on images whose shorter side is at
+    /// least 8 sigma (here up to 12): quality on both sides of each switch, and of the reduced image's own switch
+    /// from the direct filter to boxes (sigma 6.12 at k = 2).
     static let larger = TestImage.textured(width: 96, height: 100, seed: 5)
 
-    @Test(arguments: [5.4, 5.5, 8, 12, 12.1])
+    @Test(arguments: [2.9, 3, 6.1, 6.2, 6.9, 7, 12, 12.1])
     func reducedGaussianIsWithin50dBOfFloatGaussian(sigma: Double) {
         Self.expectWithin50dB(Self.larger, sigma: sigma)
     }
 
-    /// Steps of 0.1 across each switch between full resolution and the reduced image (5.5 and, on 96 x 100, 12):
-    /// no jump of more than 3 levels, and every step still changes the image.
-    @Test(arguments: [5.0, 11.5])
+    /// Steps of 0.1 across each switch (3, 6.12, 7 and, on 96 x 100, back to full resolution after 12): no jump of
+    /// more than 3 levels, and every step still changes the image.
+    @Test(arguments: [2.5, 6.0, 11.5])
     func gaussianIsContinuousAcrossTheReducedSwitch(start: Double) {
         Self.expectContinuous(Self.larger, from: start)
     }

@@ -140,7 +140,8 @@ static void check_full_resolution_route(void) {
     const uint32_t w = 300, h = 200;
     uint8_t *src = malloc(w * 4 * h), *a = malloc(w * 4 * h), *b = malloc(w * 4 * h);
     fill(src, w, h, w * 4);
-    const float sigmas[] = {1.0f, 4.0f, 5.4f, 30.0f}; /* 30: 8 sigma > 200, so the gaussian stays at full size */
+    /* below 3 the gaussian runs at full resolution; at 30 because 8 sigma > 200 */
+    const float sigmas[] = {1.0f, 2.5f, 2.9f, 30.0f};
     for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
         ck_image s = {src, w, h, w * 4}, da = {a, w, h, w * 4}, db = {b, w, h, w * 4};
         const int ok = ck_gaussian_blur(&s, &da, sigmas[i], NULL, 0) == CK_OK &&
@@ -229,9 +230,18 @@ static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t
     return ck_box_blur(s, d, r[v][0], r[v][1], sc, n);
 }
 static ck_status run_gauss(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
-    /* 5.3: full resolution; 7.7: reduced by 4 where the image's shorter side is at least 8 sigma */
+    /* 5.3: reduced by 2, 7.7: by 4, where the image's shorter side is at least 8 sigma (else full resolution) */
     static const float sg[] = {0.3f, 1.0f, 2.5f, 5.3f, 30.0f, 300.0f, 2000.0f, 0.0f, 7.7f};
     return ck_gaussian_blur(s, d, sg[v], sc, n);
+}
+/* The tiled cascade at full resolution on an image too large for the gaussian to reduce it: 2.5 through the gaussian
+   (four extended boxes), 5.3 and 14 through the identity backdrop at downsample 1 (the box mix; the same bytes as the
+   gaussian wherever that runs at full resolution, see check_full_resolution_route). */
+static ck_status run_full_resolution(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
+    static const float sg[] = {2.5f, 5.3f, 14.0f};
+    if (v == 0) return ck_gaussian_blur(s, d, sg[v], sc, n);
+    const ck_backdrop identity = {sg[v], 1.0f, {0, 0, 0, 0}, 1};
+    return ck_backdrop_apply(s, d, &identity, sc, n);
 }
 static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
     static const ck_backdrop b[] = {
@@ -253,8 +263,8 @@ static const uint32_t simd_sizes[][2] = {{1, 1}, {3, 17}, {37, 29}, {130, 67}, {
    writes with streaming stores, with a height that is not a multiple of 4. */
 static const uint32_t streamed_size[][2] = {{130, 1021}};
 /* Columns spanning more than CK_GAUSS_BAND_SPAN (1100 rows of 3828 bytes) and taller than two bands, so the
-   vertical pass runs in bands at sigma 0.3, 1, 2.5 and 5.3 (the first four gaussian variants): the cascade's resume
-   and the ranged tile loads of every SIMD build against scalar. */
+   vertical pass of the tiled full-resolution cascade runs in bands (run_full_resolution): the cascade's resume and
+   the ranged tile loads of every SIMD build against scalar. */
 static const uint32_t banded_size[][2] = {{952, 1100}};
 
 /* Every SIMD ISA against scalar, out of place and in place, on the given sizes. */
@@ -372,16 +382,17 @@ void selftest_blur(void) {
     /* A width whose tiles' state does not all fit at sigma 14 (600 tiles, strips of 588): strips of tiles, in three
        bands. */
     check_gauss_columns(2400, 1700, 14, 41, 1);
-    /* The reduced gaussian (sigma from 5.5 where the shorter side is at least 8 sigma): quality on both sides of
-       both switches (the short side 200 switches back to full resolution above sigma 25) and of the reduced image's
-       switch from the direct filter to the boxes (sigma' 3: sigma 12.23), a full-screen-sized image, and no jump
-       across any of them. */
+    /* The reduced gaussian (by 2 from sigma 3, by 4 from 7, where the shorter side is at least 8 sigma): quality on
+       both sides of every switch (the short side 200 switches back to full resolution above sigma 25; the reduced
+       image's direct filter gives way to the boxes at sigma' 3: sigma 6.12 at k = 2, 12.23 at k = 4), a
+       full-screen-sized image, and no jump across any of them. */
     check_full_resolution_route();
-    const double reduced[] = {5.4, 5.5, 8, 12.2, 12.3, 14, 25, 25.1};
+    const double reduced[] = {2.9, 3.0, 6.1, 6.2, 6.9, 7.0, 12.2, 12.3, 14, 25, 25.1};
     check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
     check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);
     check_gauss_columns(2400, 1700, 14, 41, 0);
-    check_gauss_continuity(300, 200, 5.0, 6.0);
+    check_gauss_continuity(300, 200, 2.5, 3.5);
+    check_gauss_continuity(300, 200, 5.9, 7.1);
     check_gauss_continuity(300, 200, 11.7, 12.7);
     check_gauss_continuity(300, 200, 24.5, 25.5);
     check_gauss_stride_independent();
@@ -389,6 +400,6 @@ void selftest_blur(void) {
     check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, streamed_size, 1);
-    check_simd_identical("gaussian", run_gauss, 4, banded_size, 1);
+    check_simd_identical("full-resolution gaussian", run_full_resolution, 3, banded_size, 1);
     check_simd_identical("backdrop", run_backdrop, 14, simd_sizes, nsizes);
 }

@@ -91,19 +91,19 @@ public struct BlurContext: Sendable {
     /// Three ways, by `sigma` (times for a full 1290 x 2796 frame on one core of a recent x86 server, AVX2, where a
     /// memcpy of the image takes about 0.7 ms):
     /// - below 1.2, the sampled gaussian directly, row by row: about 3.3 ms at `sigma` 1;
-    /// - from 1.2 to 5.5, and wherever the image's shorter side is under 8 `sigma`, four box filters at full
+    /// - from 1.2 to 3, and wherever the image's shorter side is under 8 `sigma`, four box filters at full
     ///   resolution: about 9 to 13 ms, too slow for every frame at 120 Hz;
-    /// - from 5.5 on larger images, the image reduced by 4, blurred with the variance-compensated sigma (directly up
-    ///   to about `sigma` 12, then with boxes) and enlarged bilinearly (the backdrop's pipeline, with no colour
-    ///   stage): about 2 to 2.9 ms.
+    /// - from 3 on larger images, the image reduced by 2 (from 7, by 4), blurred with the variance-compensated sigma
+    ///   (directly while that is under 3, then with boxes) and enlarged bilinearly (the backdrop's pipeline, with no
+    ///   colour stage): about 4.4 ms reduced by 2, 2 to 2.9 ms by 4.
     ///
     /// Quality against the exact gaussian, `sigma` 1 to 64 (measured on noisy textures): about 59 dB where it filters
-    /// directly at full resolution, 55 to 57 dB on the reduced image up to `sigma` 12, and at least 50 dB where boxes
-    /// run (smooth full-contrast gradients can fall to about 44 dB there: the box cascade's response, see
-    /// `CKernel/blur/blur.c`). Steps of 0.1 across the switches from 5.5 on move a pixel by at most 2 levels on a
-    /// textured image. The cost per pixel does not grow with `sigma`. For a blur that animates with a gesture use
-    /// ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it blurs a reduced image, about 1.7 to 2 ms
-    /// at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it reduces by 8.
+    /// directly at full resolution, 55 to 57.5 dB on the reduced image up to `sigma` 12, and at least 50 dB where
+    /// boxes run on larger blurs (smooth full-contrast gradients can fall to about 44 dB there: the box cascade's
+    /// response, see `CKernel/blur/blur.c`). Steps of 0.1 across the switches from 3 on move a pixel by at most 3
+    /// levels (2 on most textures). The cost per pixel does not grow with `sigma`. For a blur that animates with a
+    /// gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it blurs an image reduced by 4,
+    /// about 1.7 to 2 ms at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it reduces by 8.
     ///
     /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
