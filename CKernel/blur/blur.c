@@ -49,8 +49,9 @@
  * outputs on [0, span) are one constant and its running sum does not move there), and every later stage's
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
- * Open (the full-resolution path, which sigma 1 and 4 still take): the full-screen target of 8 memcpy is met
- * only while the machine is quiet. Since the prefetches in the
+ * Open (the tiled full-resolution path, which sigma 1.2 to 3 takes on a full screen; sigma 1 and 4 took it until the
+ * row-by-row direct filter and the image reduced by 2, and the figures below are from then): the full-screen target of
+ * 8 memcpy is met only while the machine is quiet. Since the prefetches in the
  * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving the
  * store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x in
  * quiet runs (sigma 4 about 21-22 ms against a 2.8-2.9 ms memcpy) and 8.6-11x while another tenant loads the host
@@ -753,8 +754,8 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
    from 4 or 5, 3). The 2k-tap tent at every sigma: the k x k box keeps 53 dB only from sigma 8 at k = 4. Where the
    image is small against sigma (37 x 53 or 5 x 7 at sigma 64) the reduced result fell to 48-49 dB with the bound at
    4 sigma per side; at 8 it stays above 51 dB, and the switch back to full resolution moves a pixel by at most 3
-   levels (2 on most textures, 3 on white noise, as at 4, and on one of the self-test's textures). Reduced by 8 (as the backdrop does from sigma 12) the texture fell to 49.7
-   dB at sigma 16.
+   levels (2 on most textures, 3 on white noise, as at 4, and on one of the self-test's textures). Reduced by 8 (as
+   the backdrop does from sigma 12) the texture fell to 49.7 dB at sigma 16.
    Open: the 50 dB bound holds on noisy textures, not on every image, at full resolution as well. On a smooth full-
    contrast sinusoid (period 40-130 pixels, 400 x 300) the four-box cascade keeps only 44.2-46.5 dB at sigma 11-20,
    and on 32 x 16 blocks with alpha 255 / 90 regions 48.8-49.2 at sigma 8-14: its frequency response departs from
