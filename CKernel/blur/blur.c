@@ -600,9 +600,12 @@ ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uin
 
 /* MARK: - Gaussian driver */
 
-/* Row sy of the image extended by replicating its first and last rows. */
+/* Row sy of the image extended by replicating its first and last rows: its index, and the row. */
+static uint32_t clamped_y(const ck_image *im, int64_t sy) {
+    return (uint32_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy));
+}
 static const uint8_t *clamped_row(const ck_image *im, int64_t sy) {
-    return im->data + (size_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy)) * im->stride;
+    return im->data + (size_t)clamped_y(im, sy) * im->stride;
 }
 
 /* The direct filter (params->fir_r > 0), row by row: for each output row the vertical half combines the 2R + 1 source
@@ -622,9 +625,8 @@ static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck
         if (in_place) memcpy(ring + (size_t)(y % (R + 1)) * n, src->data + (size_t)y * src->stride, n);
         const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
         for (uint32_t j = 0; j <= 2 * R; j++) {
-            const int64_t sy = (int64_t)y + j - R;
-            const int64_t cy = sy < 0 ? 0 : (sy >= h ? h - 1 : sy);
-            rows[j] = in_place && cy <= (int64_t)y ? ring + (size_t)(cy % (R + 1)) * n : clamped_row(src, sy);
+            const uint32_t cy = clamped_y(src, (int64_t)y + j - R);
+            rows[j] = in_place && cy <= y ? ring + (size_t)(cy % (R + 1)) * n : clamped_row(src, cy);
         }
         ops->gauss_fir_v(rows, R, p->fir_wv, n, line + 4 * (size_t)R);
         for (uint32_t x = 0; x < R; x++) {

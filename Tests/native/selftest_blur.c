@@ -131,9 +131,9 @@ static void check_gauss_quality(uint32_t w, uint32_t h, size_t extra, const doub
 
 /* The full-resolution gaussian whatever sigma and size: the backdrop at downsample 1 with saturation 1 and no tint
    (the same bytes as ck_gaussian_blur wherever that runs at full resolution: check_full_resolution_route). */
-static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float sigma) {
+static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float sigma, void *scratch, size_t size) {
     const ck_backdrop identity = {sigma, 1.0f, {0, 0, 0, 0}, 1};
-    return ck_backdrop_apply(s, d, &identity, NULL, 0);
+    return ck_backdrop_apply(s, d, &identity, scratch, size);
 }
 
 static void check_full_resolution_route(void) {
@@ -145,7 +145,7 @@ static void check_full_resolution_route(void) {
     for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
         ck_image s = {src, w, h, w * 4}, da = {a, w, h, w * 4}, db = {b, w, h, w * 4};
         const int ok = ck_gaussian_blur(&s, &da, sigmas[i], NULL, 0) == CK_OK &&
-                       full_resolution_gaussian(&s, &db, sigmas[i]) == CK_OK;
+                       full_resolution_gaussian(&s, &db, sigmas[i], NULL, 0) == CK_OK;
         CHECK(ok && memcmp(a, b, w * 4 * h) == 0,
               "identity backdrop differs from the full-resolution gaussian at sigma %g", sigmas[i]);
     }
@@ -163,9 +163,9 @@ static void check_gauss_columns(uint32_t w, uint32_t h, double sigma, uint32_t s
     uint8_t *src = malloc(stride * h), *dst = malloc(stride * h);
     fill(src, w, h, stride);
     ck_image s = {src, w, h, stride}, d = {dst, w, h, stride};
-    CHECK((full ? full_resolution_gaussian(&s, &d, (float)sigma) : ck_gaussian_blur(&s, &d, (float)sigma, NULL, 0)) ==
-              CK_OK,
-          "gaussian columns sigma %g", sigma);
+    const ck_status st = full ? full_resolution_gaussian(&s, &d, (float)sigma, NULL, 0)
+                              : ck_gaussian_blur(&s, &d, (float)sigma, NULL, 0);
+    CHECK(st == CK_OK, "gaussian columns sigma %g", sigma);
     const int R = (int)ceil(6 * sigma) + 1;
     double *k = malloc(sizeof(double) * (2 * R + 1)), *col = malloc(sizeof(double) * h * 4), t = 0, se = 0;
     for (int i = -R; i <= R; i++) t += k[i + R] = exp(-0.5 * i * i / (sigma * sigma));
@@ -239,9 +239,7 @@ static ck_status run_gauss(const ck_image *s, ck_image *d, int v, void *sc, size
    gaussian wherever that runs at full resolution, see check_full_resolution_route). */
 static ck_status run_full_resolution(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
     static const float sg[] = {2.5f, 5.3f, 14.0f};
-    if (v == 0) return ck_gaussian_blur(s, d, sg[v], sc, n);
-    const ck_backdrop identity = {sg[v], 1.0f, {0, 0, 0, 0}, 1};
-    return ck_backdrop_apply(s, d, &identity, sc, n);
+    return v == 0 ? ck_gaussian_blur(s, d, sg[v], sc, n) : full_resolution_gaussian(s, d, sg[v], sc, n);
 }
 static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
     static const ck_backdrop b[] = {
