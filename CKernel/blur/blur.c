@@ -159,15 +159,20 @@
  * asks for the rows its next call writes (enlarge_v): 0.87-0.94 more.
  * The same request for the gaussian's next band of 4 rows gained 2 % (0.98 at sigma 1..15), and for the box blur's
  * next added row (one stream, which the hardware follows) cost 4 %, so neither is made.
- * Where the time goes at sigma 4 and 8, which miss 2.5 memcpy there (Zen 4, 1290 x 2796, phase timers, means of 50
- * calls): reduction 0.65-0.90 ms at sigma 4 (tent) and 0.40-0.73 ms at sigma 8 (box), the small image's gaussian and
- * colour 0.94-1.05 and 1.21-1.23 ms (0.74-0.76 and 0.90-0.98 ms of it without the colour stage), enlargement
- * 0.67-0.87 ms; from sigma 15 (k = 8) the small stage takes 0.25-0.32 ms. The target there is about 1.4-1.5 ms, which
- * reduction and enlargement at k = 4 take by themselves, so it needs the small stage nearly free and faster
- * full-resolution passes, and those are near the machine's limits: writing the full-screen image alone (cold caches,
- * a microbenchmark) takes 0.58 ms with streaming stores or rep stosb and 0.64 ms with normal stores whose lines are
- * asked for into L2 ahead (0.89 ms without), against 0.5-0.7 ms for the whole enlargement. A larger factor at sigma
- * 8 would remove most of the small stage, but the quality bound rules it out (see CK_BACKDROP_MIN_SIGMA_K8).
+ * Where the time goes at sigma 4 and 8, which miss 2.5 memcpy there (Zen 4, 1290 x 2796, AVX2, phase timers, means
+ * of 31 calls, 2026-11-24): reduction 0.60-0.65 ms at sigma 4 (tent) and 0.35 ms at sigma 8 (box), the small image's
+ * direct filter and colour stage 0.38 and 0.55 ms (perf at sigma 8: filter 0.37, colour 0.19), enlargement 0.69-0.70
+ * ms (enlarge_h about 0.15 of it). In the same cache state a plain read of the image takes 0.28-0.31 ms and a plain
+ * write 0.5-0.6 ms (microbenchmarks), so reduction and enlargement cannot go below about 0.8-0.9 ms together where
+ * the target is 1.3-1.5 ms (memcpy 0.53-0.6 ms): every other stage would have to fit in the remaining 0.4-0.6 ms.
+ * (Earlier figures: writing the image with streaming stores or rep stosb 0.58 ms from cold caches, 0.64 ms with
+ * normal stores whose lines are asked for into L2 ahead, 0.89 ms without.) A larger factor at sigma 8 would remove
+ * most of the small stage, but the quality bound rules it out (see CK_BACKDROP_MIN_SIGMA_K8). Measured and not kept
+ * (same bytes, alternating runs): running the stages as one stream of small rows, each reduced when the direct filter
+ * first needs it, filtered into a row buffer, coloured, widened, and every output row that needs nothing below it
+ * written at once, so that the reads and writes asked for ahead would complete during the small image's arithmetic:
+ * 1.0-1.08 of the time at sigma 4 and 8. Kept: building the colour stage's tint vectors with shuffles
+ * (colour_vec_init; 0.93-0.94 at sigma 4 and 8).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -494,8 +494,8 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, co
    truncations cost under R + 1 units of 1/128 level per half: the result is within about 0.6 level of the exact
    gaussian (59 dB, the limit of rounding to bytes). The arithmetic is exact integer arithmetic on every build, and
    monotone with the same weights on every channel, so colour <= alpha survives, and a transparent pixel (all
-   zero) adds nothing to its neighbours. SIMD builds take CK_FIR_STEP lanes at a time in vectors (two registers on AVX2, four on SSE2 and
-   NEON), and the lanes left over one at a time, as the scalar build does throughout. */
+   zero) adds nothing to its neighbours. SIMD builds take CK_FIR_STEP lanes at a time in vectors (two registers on
+   AVX2, four on SSE2 and NEON), and the lanes left over one at a time, as the scalar build does throughout. */
 #define CK_FIR_STEP 32
 
 static inline __attribute__((always_inline)) uint16_t CK_BLUR_NAME(mulhi16)(uint16_t a, uint16_t b) {
@@ -732,9 +732,9 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
         const v32i t23 = __builtin_shufflevector(t[2], t[3], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
         v64i b = __builtin_shufflevector(t01, t23, 0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51, 4, 5, 6,
-                                         7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55, 8, 9, 10, 11, 24, 25, 26, 27,
-                                         40, 41, 42, 43, 56, 57, 58, 59, 12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47,
-                                         60, 61, 62, 63);
+                                         7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55, 8, 9, 10, 11, 24, 25, 26,
+                                         27, 40, 41, 42, 43, 56, 57, 58, 59, 12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46,
+                                         47, 60, 61, 62, 63);
         b = __builtin_elementwise_max(b, (v64i){0});
         b = __builtin_elementwise_min(b, (v64i){0} + (int32_t)CK_TILE_TOP);
         const v64t o = __builtin_convertvector(b, v64t);
@@ -1097,8 +1097,9 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
 }
 
 /* Backdrop reduction by k = 2 or 4 with the separable tent t_d = ck_blur_tent(d, k), d < 2k (each sums to
-   2k^2): small pixel m averages a 2k x 2k window centred on its block. The tent is the adjoint of the bilinear enlargement and, unlike a k x k box whose
-   sidelobes alias, leaves little above the small image's Nyquist frequency (see backdrop_variance in blur.c).
+   2k^2): small pixel m averages a 2k x 2k window centred on its block. The tent is the adjoint of the bilinear
+   enlargement and, unlike a k x k box whose sidelobes alias, leaves little above the small image's Nyquist frequency
+   (see backdrop_variance in blur.c).
    Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
    by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
    65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
@@ -1315,10 +1316,12 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, cons
             memcpy(&r0, src + (size_t)m * 8, 16);
             memcpy(&r1, src + stride + (size_t)m * 8, 16);
             const v16h acc = __builtin_convertvector(r0, v16h) + __builtin_convertvector(r1, v16h);
-            const v4h s0 = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+            const v4h s0 =
+                __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
             const v4h s1 =
                 __builtin_shufflevector(acc, acc, 8, 9, 10, 11) + __builtin_shufflevector(acc, acc, 12, 13, 14, 15);
-            const v4b o0 = __builtin_convertvector((s0 + 2) >> 2, v4b), o1 = __builtin_convertvector((s1 + 2) >> 2, v4b);
+            const v4b o0 = __builtin_convertvector((s0 + 2) >> 2, v4b);
+            const v4b o1 = __builtin_convertvector((s1 + 2) >> 2, v4b);
             memcpy(out + (size_t)m * 4, &o0, 4);
             memcpy(out + (size_t)m * 4 + 4, &o1, 4);
         }
