@@ -13,18 +13,25 @@
  * fused pass per row (box_row): column update, window differences and division 8 pixels at a time in
  * registers, with the window's running sum two pixels per add; larger windows run the three as separate
  * passes (callgrind on 1290 x 2796, radius 8, AVX2, when the fused pass came in: 48.5 M instructions as three
- * passes, 34.5 M fused).
- * Open: the full-screen target of 4 memcpy (about 2.5 ms on Zen 4, where a memcpy from cache takes 0.61-0.65 ms;
- * the box takes 3.3-3.9 ms there, 5.3-6.2x).
- * The box row is compute-bound, not memory-bound: on Zen 4 it takes about the same time per pixel on 1290 x 150
- * (source and destination in L3) as on the full screen, about 3 cycles per pixel. Its middle step is 71
- * instructions per 8 pixels, all but a few of them vector operations (column update 24, window 24, division and
- * narrowing 17), near the minimum for exact uint32 sums; in scratch builds, dropping the division took 0.73 of
- * the time and dropping the column update 0.67. 16-bit column sums (exact while ry <= 128) would halve the
- * update's adds but add the same number of widenings back for the differences, and their 8-byte pixels put the
- * dropped columns' reads across two pending stores for small rx (see load_u32x32_split). Measured and not kept
- * (paired medians, same bytes): plain 32-byte reads of the dropped columns (1.92 at radius 2, where they wait on
- * the stores that wrote them; 0.96-0.99 at 8 and 60).
+ * passes, 34.5 M fused). In the fused row the column sums are 16-bit while ry <= 63 (box_row16: every sum below
+ * 2^15, so the window's differences are exact in int16), and the column update runs 8 steps ahead of the window
+ * so that the window's reads of the dropped columns never wait on the stores that wrote them (see box_row in
+ * blur_kernels.h). Measured when they came in (1290 x 2796, Zen 4, AVX2, alternating runs, same bytes): 0.64-0.71
+ * of the time at radius 2, 8 and 60 (16-bit sums), 0.82 at 2 x 100 and 1 x 64 (32-bit sums, update ahead alone),
+ * 1.06 at 1 x 1000 (where the subtracted row comes from 2000 rows back, out of L2).
+ * Open: the full-screen target of 4 memcpy (about 2.2 ms on Zen 4, where the benchmark's memcpy takes 0.53-0.57
+ * ms; the box took 2.9-3.4 ms there, 5.4-6.1x, before the 16-bit sums).
+ * The box row is compute-bound, not memory-bound. With 32-bit sums its middle step was 71 instructions per 8
+ * pixels (column update 24, window 24, division and narrowing 17); with 16-bit sums it is about 53 (update 10,
+ * differences and sign extension 10, running sum 12, division and narrowing 16). On 1290 x 200 (everything in L2
+ * and L3) a full screen's worth of rows takes about 0.9 of the full screen's time, so memory adds little.
+ * Measured and not kept (same bytes): asking for the next output rows into L2 ahead of the stores (1.05-1.10 at
+ * one, two or four rows ahead), and the division as fma(s, 1/N, 2^23) with the byte taken from the float's
+ * mantissa (exact for odd N, where s/N is never half-way; no faster: the float conversions are not the bound),
+ * and fewer cross-lane shuffles: the update's widening as vpermq + unpack + pmaddubsw(1, -1), the differences
+ * sign-extended by unpacking with their sign and summed as pixels [j | j + 2] (llvm-mca's Zen 3 model: 16 cycles
+ * a step against 20; on this Zen 4 1.03-1.13 of the time). Dropping the division altogether (a scratch build) took
+ * 0.85-0.89 of the time, so the division is not what keeps the box above 4 memcpy either.
  *
  * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 2, from
  * 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full resolution
@@ -109,9 +116,9 @@
  * sigma 15 (1.1-1.4 ms: met in every run since the next-row requests, see Backdrop). Where the gaussian's time goes
  * there (perf samples, sigma 4): cascade 40 %, loading tiles 15 %, gathering rows 13 %, storing dst 13 %, storing
  * tiles 7 %. Kept from that session: the stage subtraction on the FMA pipes (CK_BLUR_SUB_ON_FMA, 0.89-0.94),
- * 16-byte reads of just-stored sums in the box row (load_u32x32_split, 0.85-0.98), the 8 rows of k = 8 in one
- * enlarge_v call (0.88-0.92 on the backdrop from sigma 12) and longer bands (CK_GAUSS_BAND_WINDOWS, 0.90-0.96 at
- * sigma 15 and 30). Measured there and not kept
+ * 16-byte reads of just-stored sums in the box row (0.85-0.98; replaced since by the update ahead), the 8 rows of
+ * k = 8 in one enlarge_v call (0.88-0.92 on the backdrop from sigma 12) and longer bands (CK_GAUSS_BAND_WINDOWS,
+ * 0.90-0.96 at sigma 15 and 30). Measured there and not kept
  * (paired medians, same bytes): normal stores for the intermediate (1.09-1.10), CK_GAUSS_LOAD_AHEAD of 2 or 4 KB
  * (1.00-1.01), CK_GAUSS_ROW_AHEAD of 0 or 2 KB (1.01-1.04), the direct filter's pair sums on the FMA pipes (0.98 in
  * one run, 1.30 in another), prefetching the enlargement's output rows (0.98-0.99 at 512 bytes, 1.02-1.03 at 2 KB),
@@ -500,24 +507,34 @@ static void box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry
     const uint64_t area = (uint64_t)(2 * (uint64_t)rx + 1) * (2 * (uint64_t)ry + 1);
     const uint32_t half32 = (uint32_t)(area / 2);
     uint32_t *col = (uint32_t *)scratch;
+    uint16_t *col16 = (uint16_t *)scratch;
     uint8_t *sums = scratch + align_up((size_t)w * 16);
     uint8_t *ring = sums + align_up((size_t)w * 32);
     const int in_place = src->data == dst->data;
     const uint32_t ring_rows = ry + 1 < h ? ry + 1 : h;
 #define SRC_ROW(y) (src->data + (size_t)(y) * src->stride)
 
-    /* col for output row 0: rows -ry..ry clamped, i.e. (ry + 1) x row 0, rows 1..min(ry, h-1), and the rest
-       replicate row h - 1. O(min(ry, h)) rows once. */
+    /* Column sums for output row 0: rows -ry..ry clamped, i.e. (ry + 1) x row 0, rows 1..min(ry, h-1), and the
+       rest replicate row h - 1. O(min(ry, h)) rows once. 16-bit sums (exact, below 2^15) where the fused row takes
+       them. */
+    const int fused = area < (1u << 14), narrow = fused && ry <= CK_BOX_COL16_MAX_RY;
     {
         const uint32_t inner = ry < last ? ry : last;
         const uint8_t *r0 = SRC_ROW(0), *rl = SRC_ROW(last);
-        for (size_t i = 0; i < n; i++) col[i] = (ry + 1) * (uint32_t)r0[i] + (ry - inner) * (uint32_t)rl[i];
+        for (size_t i = 0; i < n; i++) {
+            const uint32_t c = (ry + 1) * (uint32_t)r0[i] + (ry - inner) * (uint32_t)rl[i];
+            if (narrow) col16[i] = (uint16_t)c;
+            else col[i] = c;
+        }
         for (uint32_t y = 1; y <= inner; y++) {
             const uint8_t *r = SRC_ROW(y);
-            for (size_t i = 0; i < n; i++) col[i] += r[i];
+            for (size_t i = 0; i < n; i++) {
+                if (narrow) col16[i] = (uint16_t)(col16[i] + r[i]);
+                else col[i] += r[i];
+            }
         }
     }
-    if (area < (1u << 14)) {
+    if (fused) {
         /* One fused pass per row (box_row): the column update for row y happens inside it, then the row. */
         const float inv = (float)(1.0 / (double)area);
         for (uint32_t y = 0; y < h; y++) {
@@ -531,7 +548,8 @@ static void box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry
                 add = SRC_ROW(a);
                 sub = in_place ? ring + (size_t)(sb % ring_rows) * n : SRC_ROW(sb);
             }
-            ops->box_row(col, add, sub, o, w, rx, half32, inv);
+            if (narrow) ops->box_row16(col16, add, sub, o, w, rx, half32, inv);
+            else ops->box_row(col, add, sub, o, w, rx, half32, inv);
             if (in_place) {
                 uint8_t *slot = ring + (size_t)(y % ring_rows) * n;
                 for (size_t i = 0; i < n; i++) {

@@ -60,6 +60,10 @@ typedef struct ck_blur_colour {
    (1, 3, 3, 1) and (1, 3, 5, 7, 7, 5, 3, 1); each tent sums to 2k^2. */
 static inline uint32_t ck_blur_tent(uint32_t d, uint32_t k) { return 2 * (d < 2 * k - 1 - d ? d : 2 * k - 1 - d) + 1; }
 
+/* The box's 16-bit column sums: a column of 2 ry + 1 bytes sums to at most 255 * 127 < 2^15 while ry <= 63, so the
+   difference of two such sums fits int16 (see box_row in blur_kernels.h). */
+#define CK_BOX_COL16_MAX_RY 63u
+
 struct ck_blur_ops {
     /* Box: col[i] += add[i] - sub[i] for n bytes (u32 wrap-around is exact: the true sums fit). */
     void (*box_col_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t n);
@@ -67,6 +71,9 @@ struct ck_blur_ops {
        NULL, window of radius rx, exact division with half = N / 2 and inv = (float)(1 / N)). out may alias sub. */
     void (*box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx,
                     uint32_t half, float inv);
+    /* box_row with 16-bit column sums, for ry <= CK_BOX_COL16_MAX_RY (every sum below 2^15). */
+    void (*box_row16)(uint16_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx,
+                      uint32_t half, float inv);
     /* Box, 2^14 <= n < 2^23: out[i] = floor((s[i] + n/2) / n) for count values, exact; inv = 1/n rounded. */
     void (*box_divide_f64)(const uint32_t *s, uint8_t *out, size_t count, uint32_t half, double inv);
 

@@ -59,28 +59,6 @@ static void CK_BLUR_NAME(box_col_update)(uint32_t *col, const uint8_t *add, cons
     for (size_t i = 0; i < n; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
 }
 
-/* 32 uint32 lanes from p to out in 16-byte loads. The box row reads column sums and window differences that it stored a
-   few dozen instructions earlier, 16 bytes (an odd number of pixels) off the 32-byte stores that wrote them, and a
-   load that spans two pending stores cannot be forwarded from the store queue: it waits until both reach the cache.
-   A 16-byte load lies within one of them and forwards. The empty asm keeps the compiler from merging each pair back
-   into one 32-byte load. Measured on 1290 x 2796 (Zen 4, AVX2, paired medians; same bytes), with the same split in
-   the window's running sum: radius 2 0.93, 4 0.86, 8 0.94, 30 0.96, 60 0.98. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(load_u32x32_split)(const uint32_t *p, void *out) {
-    typedef uint32_t v4u __attribute__((vector_size(16)));
-    typedef uint32_t v8u __attribute__((vector_size(32)));
-    v8u y[4];
-    const uint32_t *q = p + 4;
-    CK_BLUR_OPAQUE(q);
-    for (int k = 0; k < 4; k++) {
-        const uint32_t *p0 = p + 8 * k, *p1 = q + 8 * k;
-        v4u a, b;
-        memcpy(&a, p0, 16);
-        memcpy(&b, p1, 16);
-        y[k] = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
-    }
-    memcpy(out, y, sizeof y);
-}
-
 /* out = floor((s + n/2) / n) as truncation of fl(fl(x + 0.5) * inv), x = s + n/2 (see box_row for the float
    form): in double the error is <= 256 * 2^-52 * 1.01 < 0.5/n for every n < 2^42. Used for 2^14 <= n < 2^23,
    where x < 2^31 converts from int32. */
@@ -100,17 +78,27 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    is exact in float, and so is x + 0.5; fl(fl(x + 0.5) * fl(1/N)) is within (x + 0.5)/N * 2^-23 < 2^-15 of
    (x + 0.5)/N, while (x + 0.5)/N is at least 0.5/N > 2^-15 away from every integer when N < 2^14, so
    truncation gives floor(x / N) exactly.
-   Steps of 8 pixels (box_step), everything in registers: the column update runs just far enough ahead (to
-   x + rx + 1) for the step, so the column sums are read once while in L1 and no row of window sums is written;
-   the three former passes over a row (update, window, divide) touched 40 KB of u32 sums each on a full-screen
-   row. Before the steps, the differences and sums went through a stack buffer in chunks of 32 pixels (each
-   written and read back once) and edge pixels stepped one at a time; with the steps (1290 x 2796, AVX2, same
-   bytes): callgrind 31.8 M instructions in box_row against 57.8 M at radius 8 (35.8 M against 61.9 M at 60),
-   paired medians 0.83-0.86 at radius 2 to 60 (SSE2 0.85-0.90). The middle steps are one loop with no test in
-   it (the row's first sum needs none, see box_step; the update is unswitched): that alone took 31.8 M against
-   39.8 M instructions but only 0.97-0.99 of the time, so the loop is bound by its vector operations, not by how
-   many instructions it issues (dropping the division in a scratch build took 0.73 of the time, dropping the
-   column update 0.67).
+   Steps of 8 pixels (box_step), everything in registers: the column update runs a few steps ahead of the window
+   (CK_BOX_AHEAD), so the column sums are read while in L1 and no row of window sums is written; the three former
+   passes over a row (update, window, divide) touched 40 KB of u32 sums each on a full-screen row. Before the
+   steps, the differences and sums went through a stack buffer in chunks of 32 pixels (each written and read back
+   once) and edge pixels stepped one at a time; with the steps (1290 x 2796, AVX2, same bytes): callgrind 31.8 M
+   instructions in box_row against 57.8 M at radius 8 (35.8 M against 61.9 M at 60), paired medians 0.83-0.86 at
+   radius 2 to 60 (SSE2 0.85-0.90). The middle steps are one loop with no test in it (the row's first sum needs
+   none, see box_step; the update is unswitched).
+
+   Column sums are 16-bit (box_row16) while ry <= CK_BOX_COL16_MAX_RY: a column sum is then at most 255 * 127 <
+   2^15, so the window's differences c - l fit int16 exactly; they are taken in 16-bit lanes and sign-extended
+   once, and the update moves half the bytes and widens bytes to 16 bits only. Larger ry keep 32-bit sums
+   (box_row). The two are one code path with the lane width a constant (`narrow`).
+   Update ahead: the window reads the dropped columns (2 rx + 1 pixels behind the added ones) at an odd pixel
+   offset from the update's vector stores, so each of its vector loads spans two stores; while those stores are
+   still in the store queue such a load cannot take its data from them and waits until both reach the cache.
+   With the update of step i + CK_BOX_AHEAD done in step i, every column the window reads was stored several
+   dozen cycles earlier. Measured on 1290 x 2796 (Zen 4, AVX2, same bytes), 16-bit sums against the 32-bit row
+   (which loaded the dropped columns 16 bytes at a time to stay within one store): with the update in the same
+   step 1.87 at radius 2 and 0.80-0.93 from 8, one step ahead 1.05 at 2, two steps 0.85, eight 0.74-0.82 at radius
+   2 to 60 (16 and 24 no better).
 
    In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
    position of sub is read (by the update of its column) before the same position of out is written: the
@@ -118,37 +106,67 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    Exact integer arithmetic up to the division, whose float form is exact (above), so every build
    gives the same bytes. */
 
-static inline void CK_BLUR_NAME(box_update)(uint32_t *col, const uint8_t *add, const uint8_t *sub, size_t i0,
-                                            size_t i1) {
-    size_t i = i0;
-#if CK_BLUR_VBYTES > 4
-    typedef uint32_t v32u __attribute__((vector_size(128)));
+#define CK_BOX_AHEAD 8
+
+/* The column sums from lane i (uint16 lanes when narrow, else uint32). */
+static inline __attribute__((always_inline)) void *CK_BLUR_NAME(box_col_at)(const void *col, size_t i,
+                                                                          const int narrow) {
+    return (uint8_t *)(uintptr_t)col + i * (narrow ? 2 : 4);
+}
+
+/* One step's 32 lanes of column sums at col moved to this row: col += add - sub. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_update_block)(void *col, const uint8_t *add,
+                                                                               const uint8_t *sub,
+                                                                               const int narrow) {
     typedef uint8_t v32b __attribute__((vector_size(32)));
-    for (; i + 32 <= i1; i += 32) {
+    v32b a, b;
+    memcpy(&a, add, sizeof a);
+    memcpy(&b, sub, sizeof b);
+    if (narrow) {
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        v32h c;
+        memcpy(&c, col, sizeof c);
+        c += __builtin_convertvector(a, v32h) - __builtin_convertvector(b, v32h);
+        memcpy(col, &c, sizeof c);
+    } else {
+        typedef uint32_t v32u __attribute__((vector_size(128)));
         v32u c;
-        v32b a, b;
-        memcpy(&c, col + i, sizeof c);
-        memcpy(&a, add + i, sizeof a);
-        memcpy(&b, sub + i, sizeof b);
+        memcpy(&c, col, sizeof c);
         c += __builtin_convertvector(a, v32u) - __builtin_convertvector(b, v32u);
-        memcpy(col + i, &c, sizeof c);
+        memcpy(col, &c, sizeof c);
     }
-#else
-    /* The scalar build too moves one pixel (4 lanes) per step: exact integers, so nothing to keep scalar. */
-    typedef uint32_t v4c __attribute__((vector_size(16)));
-    typedef uint8_t v4b __attribute__((vector_size(4)));
-    for (; i + 4 <= i1; i += 4) {
-        v4c c;
-        v4b a, b;
-        memcpy(&c, col + i, 16);
-        memcpy(&a, add + i, 4);
-        memcpy(&b, sub + i, 4);
-        c += __builtin_convertvector(a, v4c) - __builtin_convertvector(b, v4c);
-        memcpy(col + i, &c, 16);
-    }
-#endif
+}
+
+/* Lanes i0 .. i1 of the column sums moved to this row (the row's edges: its first pixels and its end). */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_update)(void *col, const uint8_t *add,
+                                                                         const uint8_t *sub, size_t i0, size_t i1,
+                                                                         const int narrow) {
+    size_t i = i0;
+    for (; i + 32 <= i1; i += 32)
+        CK_BLUR_NAME(box_update_block)(CK_BLUR_NAME(box_col_at)(col, i, narrow), add + i, sub + i, narrow);
     CK_BLUR_NOVEC
-    for (; i < i1; i++) col[i] += (uint32_t)add[i] - (uint32_t)sub[i];
+    for (; i < i1; i++) {
+        if (narrow)
+            ((uint16_t *)col)[i] = (uint16_t)(((uint16_t *)col)[i] + add[i] - sub[i]);
+        else
+            ((uint32_t *)col)[i] += (uint32_t)add[i] - (uint32_t)sub[i];
+    }
+}
+
+/* Pixel i's four column sums as uint32 lanes. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_col_px)(const void *col, size_t i,
+                                                                         const int narrow, void *out) {
+    typedef uint32_t v4u __attribute__((vector_size(16)));
+    typedef uint16_t v4h __attribute__((vector_size(8)));
+    v4u v;
+    if (narrow) {
+        v4h h;
+        memcpy(&h, (const uint16_t *)col + i * 4, sizeof h);
+        v = __builtin_convertvector(h, v4u);
+    } else {
+        memcpy(&v, (const uint32_t *)col + i * 4, sizeof v);
+    }
+    memcpy(out, &v, sizeof v);
 }
 
 /* 32 window sums (uint32 lanes, + N/2 already added) divided by N and narrowed to 32 bytes at o: the float form of
@@ -178,55 +196,76 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_divide32)(con
 #endif
 }
 
-/* The columns col[clamp(x + j + off)], j = 0..7, clamped to [0, last], as 4 pixel pairs: an edge step's column
-   reads. Only the steps that straddle an end of the row gather pixel by pixel; a run wholly inside the row is read
-   like a middle step's, and one wholly past an end repeats that end's column. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_cols_clamped)(const uint32_t *col, int64_t x,
+/* The columns col[clamp(x + j + off)], j = 0..7, clamped to [0, last], as 4 pixel pairs of uint32 lanes: an edge
+   step's column reads, one pixel per load (each within one store of box_update, which the edge steps run just
+   ahead). Only the steps that straddle an end of the row clamp pixel by pixel; one wholly past an end repeats
+   that end's column. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_cols_clamped)(const void *col, int64_t x,
                                                                                int64_t off, uint32_t last,
-                                                                               void *out) {
+                                                                               const int narrow, void *out) {
     typedef uint32_t v4u __attribute__((vector_size(16)));
     typedef uint32_t v8u __attribute__((vector_size(32)));
     const int64_t i0 = x + off;
-    if (i0 >= 0 && i0 + 7 <= (int64_t)last) {
-        CK_BLUR_NAME(load_u32x32_split)(col + (size_t)i0 * 4, out);
-        return;
-    }
-    v8u y[4];
+    v4u px[8];
     if (i0 + 7 <= 0 || i0 >= (int64_t)last) {
-        v4u e;
-        memcpy(&e, col + (i0 <= 0 ? 0 : (size_t)last * 4), 16);
-        y[0] = y[1] = y[2] = y[3] = __builtin_shufflevector(e, e, 0, 1, 2, 3, 0, 1, 2, 3);
+        CK_BLUR_NAME(box_col_px)(col, i0 <= 0 ? 0 : last, narrow, &px[0]);
+        for (int j = 1; j < 8; j++) px[j] = px[0];
+    } else if (i0 >= 0 && i0 + 7 <= (int64_t)last) {
+        for (int j = 0; j < 8; j++) CK_BLUR_NAME(box_col_px)(col, (size_t)i0 + j, narrow, &px[j]);
     } else {
-        for (int k = 0; k < 4; k++) {
-            v4u a[2];
-            for (int h = 0; h < 2; h++) {
-                int64_t i = i0 + 2 * k + h;
-                i = i < 0 ? 0 : i > (int64_t)last ? (int64_t)last : i;
-                memcpy(&a[h], col + (size_t)i * 4, 16);
-            }
-            y[k] = __builtin_shufflevector(a[0], a[1], 0, 1, 2, 3, 4, 5, 6, 7);
+        for (int j = 0; j < 8; j++) {
+            const int64_t i = i0 + j;
+            CK_BLUR_NAME(box_col_px)(col, i < 0 ? 0 : i > (int64_t)last ? last : (size_t)i, narrow, &px[j]);
         }
     }
+    v8u y[4];
+    for (int k = 0; k < 4; k++) y[k] = __builtin_shufflevector(px[2 * k], px[2 * k + 1], 0, 1, 2, 3, 4, 5, 6, 7);
     memcpy(out, y, sizeof y);
 }
 
-/* One step of the window along the row, 8 pixels in registers: from the columns the window adds and drops,
-   c[j] = col[x + j + rx + 1] and l[j] = col[x + j - rx] (clamped to the row) as pixel pairs, the differences
-   D = [d_2m, d_2m+1] with d_j = s_j+1 - s_j; the running sum two pixels per step, p = [s_2m, s_2m+1] +=
-   [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential chain is one add per two pixels; and the division of the
-   first n (<= 8) pixels into o. The pair [d_2m+1, d_2m+2] straddles two of D: the step's last pair waits for
-   the next step's first, so a step first finishes the previous step's last sum from p and dl, its last D. The
-   row starts from p = [s_0, s_0] and dl = 0, which make that first sum [s_0, s_0 + d_0]. */
-static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const void *cv, const void *lv, void *pv,
-                                                                       void *dlv, float inv, uint8_t *o,
-                                                                       uint32_t n) {
+/* The differences d_j = col[hi + j] - col[lo + j] of 8 pixels (no clamping) as 4 pixel pairs of uint32 lanes. With
+   16-bit sums the subtraction is in 16-bit lanes (exact: both sums are below 2^15) and the result sign-extended. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_diff)(const void *hi, const void *lo,
+                                                                       const int narrow, void *d) {
+    if (narrow) {
+        typedef uint16_t v32h __attribute__((vector_size(64)));
+        typedef int16_t v32s __attribute__((vector_size(64)));
+        typedef int32_t v8i __attribute__((vector_size(32)));
+        v32h c, l;
+        memcpy(&c, hi, sizeof c);
+        memcpy(&l, lo, sizeof l);
+        const v32s e = (v32s)(c - l);
+        const v8i r[4] = {
+            __builtin_convertvector(__builtin_shufflevector(e, e, 0, 1, 2, 3, 4, 5, 6, 7), v8i),
+            __builtin_convertvector(__builtin_shufflevector(e, e, 8, 9, 10, 11, 12, 13, 14, 15), v8i),
+            __builtin_convertvector(__builtin_shufflevector(e, e, 16, 17, 18, 19, 20, 21, 22, 23), v8i),
+            __builtin_convertvector(__builtin_shufflevector(e, e, 24, 25, 26, 27, 28, 29, 30, 31), v8i),
+        };
+        memcpy(d, r, sizeof r);
+    } else {
+        typedef uint32_t v8u __attribute__((vector_size(32)));
+        v8u c[4], l[4], r[4];
+        memcpy(c, hi, sizeof c);
+        memcpy(l, lo, sizeof l);
+        for (int j = 0; j < 4; j++) r[j] = c[j] - l[j];
+        memcpy(d, r, sizeof r);
+    }
+}
+
+/* One step of the window along the row, 8 pixels in registers: from the differences D = [d_2m, d_2m+1] (pixel
+   pairs) with d_j = s_j+1 - s_j, that is col[x + j + rx + 1] - col[x + j - rx] clamped to the row, the running
+   sum two pixels per step, p = [s_2m, s_2m+1] += [d_2m + d_2m+1, d_2m+1 + d_2m+2], so the sequential chain is one
+   add per two pixels; and the division of the first n (<= 8) pixels into o. The pair [d_2m+1, d_2m+2] straddles
+   two of D: the step's last pair waits for the next step's first, so a step first finishes the previous step's
+   last sum from p and dl, its last D. The row starts from p = [s_0, s_0] and dl = 0, which make that first sum
+   [s_0, s_0 + d_0]. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const void *dv, void *pv, void *dlv,
+                                                                       float inv, uint8_t *o, uint32_t n) {
     typedef uint32_t v8u __attribute__((vector_size(32)));
-    v8u c[4], l[4], d[4], s[4], p, dl;
-    memcpy(c, cv, sizeof c);
-    memcpy(l, lv, sizeof l);
+    v8u d[4], s[4], p, dl;
+    memcpy(d, dv, sizeof d);
     memcpy(&p, pv, sizeof p);
     memcpy(&dl, dlv, sizeof dl);
-    for (int j = 0; j < 4; j++) d[j] = c[j] - l[j];
     p += dl + __builtin_shufflevector(dl, d[0], 4, 5, 6, 7, 8, 9, 10, 11);
     s[0] = p;
     for (int j = 0; j < 3; j++) {
@@ -248,8 +287,8 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_step)(const v
    the first pixel left. Each step first moves the columns it reads, up to min(x + rx + 8, last), to this row and
    then gathers them clamped; differences past the last pixel are computed and not used. */
 static inline __attribute__((always_inline)) uint32_t CK_BLUR_NAME(box_edge_steps)(
-    uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx, float inv,
-    uint32_t x, size_t *done, void *p, void *dl) {
+    void *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w, uint32_t rx, float inv,
+    uint32_t x, size_t *done, void *p, void *dl, const int narrow) {
     typedef uint32_t v8u __attribute__((vector_size(32)));
     const uint32_t last = w - 1;
     for (; x < w && (x < rx || (uint64_t)x + rx + 8 > last); x += 8) {
@@ -257,84 +296,97 @@ static inline __attribute__((always_inline)) uint32_t CK_BLUR_NAME(box_edge_step
             const uint64_t need64 = (uint64_t)x + rx + 9;
             const size_t need = need64 > w ? w : (size_t)need64;
             if (need > *done) {
-                CK_BLUR_NAME(box_update)(col, add, sub, *done * 4, need * 4);
+                CK_BLUR_NAME(box_update)(col, add, sub, *done * 4, need * 4, narrow);
                 *done = need;
             }
         }
-        v8u c[4], l[4];
-        CK_BLUR_NAME(box_cols_clamped)(col, x, (int64_t)rx + 1, last, c);
-        CK_BLUR_NAME(box_cols_clamped)(col, x, -(int64_t)rx, last, l);
-        CK_BLUR_NAME(box_step)(c, l, p, dl, inv, out + (size_t)x * 4, w - x);
+        v8u c[4], l[4], d[4];
+        CK_BLUR_NAME(box_cols_clamped)(col, x, (int64_t)rx + 1, last, narrow, c);
+        CK_BLUR_NAME(box_cols_clamped)(col, x, -(int64_t)rx, last, narrow, l);
+        for (int j = 0; j < 4; j++) d[j] = c[j] - l[j];
+        CK_BLUR_NAME(box_step)(d, p, dl, inv, out + (size_t)x * 4, w - x);
     }
     return x;
 }
 
-/* `steps` middle steps of box_row from pixel x (no column clamps): both columns walk linearly, and with `moves`
-   (a constant: the compiler makes one loop with and one without) each step moves its 8 added columns to this row
-   itself. The dropped columns are read after that update is stored, so with rx < 4, where they reach into the
-   columns just updated, they see this row's values. */
+/* `steps` middle steps of box_row from pixel x (no column clamps): both columns walk linearly. With `moves` (a
+   constant: the compiler makes one loop with and one without) the steps also move their added columns to this
+   row, CK_BOX_AHEAD steps ahead of the window: the first CK_BOX_AHEAD blocks before the loop, block i +
+   CK_BOX_AHEAD in step i, so every column a step reads, added or dropped, has been moved (with rx < 4 the dropped
+   columns reach into the step's own added ones). */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_middle_steps)(
-    uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t rx, float inv, size_t x,
-    size_t steps, const int moves, void *p, void *dl) {
+    void *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t rx, float inv, size_t x,
+    size_t steps, const int moves, void *p, void *dl, const int narrow) {
     typedef uint32_t v8u __attribute__((vector_size(32)));
-    const size_t h0 = (x + rx + 1) * 4;
-    uint32_t *hi = col + h0;
-    const uint32_t *lo = col + (x - rx) * 4;
-    const uint8_t *ad = moves ? add + h0 : NULL, *sb = moves ? sub + h0 : NULL;
+    const size_t h0 = (x + rx + 1) * 4, blk = narrow ? 64 : 128; /* bytes of column sums per step */
+    uint8_t *hi = CK_BLUR_NAME(box_col_at)(col, h0, narrow);
+    const uint8_t *lo = CK_BLUR_NAME(box_col_at)(col, (x - rx) * 4, narrow);
     uint8_t *o = out + x * 4;
-    for (size_t i = 0; i < steps * 32; i += 32) {
-        v8u c[4], l[4];
-        memcpy(c, hi + i, sizeof c);
-        if (moves) {
-            typedef uint32_t v32u __attribute__((vector_size(128)));
-            typedef uint8_t v32b __attribute__((vector_size(32)));
-            v32u cc;
-            v32b ab, sbb;
-            memcpy(&cc, c, sizeof cc);
-            memcpy(&ab, ad + i, sizeof ab);
-            memcpy(&sbb, sb + i, sizeof sbb);
-            cc += __builtin_convertvector(ab, v32u) - __builtin_convertvector(sbb, v32u);
-            memcpy(hi + i, &cc, sizeof cc);
-            memcpy(c, &cc, sizeof c);
+    size_t i = 0;
+    if (moves) {
+        const uint8_t *ad = add + h0, *sb = sub + h0;
+        for (size_t j = 0; j < CK_BOX_AHEAD && j < steps; j++)
+            CK_BLUR_NAME(box_update_block)(hi + j * blk, ad + 32 * j, sb + 32 * j, narrow);
+        for (; i + CK_BOX_AHEAD < steps; i++) {
+            const size_t j = i + CK_BOX_AHEAD;
+            CK_BLUR_NAME(box_update_block)(hi + j * blk, ad + 32 * j, sb + 32 * j, narrow);
+            v8u d[4];
+            CK_BLUR_NAME(box_diff)(hi + i * blk, lo + i * blk, narrow, d);
+            CK_BLUR_NAME(box_step)(d, p, dl, inv, o + 32 * i, 8);
         }
-        CK_BLUR_NAME(load_u32x32_split)(lo + i, l);
-        CK_BLUR_NAME(box_step)(c, l, p, dl, inv, o + i, 8);
+    }
+    for (; i < steps; i++) {
+        v8u d[4];
+        CK_BLUR_NAME(box_diff)(hi + i * blk, lo + i * blk, narrow, d);
+        CK_BLUR_NAME(box_step)(d, p, dl, inv, o + 32 * i, 8);
     }
 }
 
-static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w,
-                                  uint32_t rx, uint32_t half, float inv) {
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(box_row_lanes)(void *col, const uint8_t *add,
+                                                                            const uint8_t *sub, uint8_t *out,
+                                                                            uint32_t w, uint32_t rx, uint32_t half,
+                                                                            float inv, const int narrow) {
     typedef uint32_t v4u __attribute__((vector_size(16)));
     typedef uint32_t v8u __attribute__((vector_size(32)));
     const uint32_t last = w - 1, inner = rx < last ? rx : last;
     size_t done = 0; /* pixels of col already moved to this row */
     if (add != NULL) {
-        CK_BLUR_NAME(box_update)(col, add, sub, 0, ((size_t)inner + 1) * 4);
+        CK_BLUR_NAME(box_update)(col, add, sub, 0, ((size_t)inner + 1) * 4, narrow);
         done = (size_t)inner + 1;
     }
     v4u acc, c0, cl;
-    memcpy(&c0, col, 16);
-    memcpy(&cl, col + (size_t)last * 4, 16);
+    CK_BLUR_NAME(box_col_px)(col, 0, narrow, &c0);
+    CK_BLUR_NAME(box_col_px)(col, last, narrow, &cl);
     acc = c0 * (rx + 1) + cl * (rx - inner) + half;
     for (uint32_t i = 1; i <= inner; i++) {
         v4u c;
-        memcpy(&c, col + (size_t)i * 4, 16);
+        CK_BLUR_NAME(box_col_px)(col, i, narrow, &c);
         acc += c;
     }
     /* One chain of box_step along the row: edge steps, middle steps while every column they read lies inside the
        row (x + rx + 8 <= last), edge steps to the end. */
     v8u p = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 0, 1, 2, 3), dl = {0};
-    uint32_t x = CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, 0, &done, &p, &dl);
+    uint32_t x = CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, 0, &done, &p, &dl, narrow);
     if (x >= w) return;
     const size_t steps = ((size_t)last - rx - 8 - x) / 8 + 1;
     if (add != NULL) {
-        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 1, &p, &dl);
+        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 1, &p, &dl, narrow);
         done = (size_t)x + 8 * steps + rx + 1;
     } else {
-        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 0, &p, &dl);
+        CK_BLUR_NAME(box_middle_steps)(col, add, sub, out, rx, inv, x, steps, 0, &p, &dl, narrow);
     }
     x += (uint32_t)(8 * steps);
-    CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, x, &done, &p, &dl);
+    CK_BLUR_NAME(box_edge_steps)(col, add, sub, out, w, rx, inv, x, &done, &p, &dl, narrow);
+}
+
+static void CK_BLUR_NAME(box_row)(uint32_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out, uint32_t w,
+                                  uint32_t rx, uint32_t half, float inv) {
+    CK_BLUR_NAME(box_row_lanes)(col, add, sub, out, w, rx, half, inv, 0);
+}
+
+static void CK_BLUR_NAME(box_row16)(uint16_t *col, const uint8_t *add, const uint8_t *sub, uint8_t *out,
+                                    uint32_t w, uint32_t rx, uint32_t half, float inv) {
+    CK_BLUR_NAME(box_row_lanes)(col, add, sub, out, w, rx, half, inv, 1);
 }
 
 /* MARK: - Gaussian */
@@ -1526,6 +1578,7 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     const struct ck_blur_ops name = {                                                                        \
         .box_col_update = CK_BLUR_NAME(box_col_update),                                                      \
         .box_row = CK_BLUR_NAME(box_row),                                                                    \
+        .box_row16 = CK_BLUR_NAME(box_row16),                                                                \
         .box_divide_f64 = CK_BLUR_NAME(box_divide_f64),                                                      \
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
         .gauss_fir_v = CK_BLUR_NAME(gauss_fir_v),                                                            \

@@ -35,10 +35,22 @@ static int image_equal(const uint8_t *a, const uint8_t *b, uint32_t w, uint32_t 
 
 static uint32_t clampi(int64_t v, uint32_t n) { return v < 0 ? 0 : (v >= n ? n - 1 : (uint32_t)v); }
 
-static void check_box_exact(uint32_t w, uint32_t h, uint32_t rx, uint32_t ry) {
+/* Opaque vertical stripes, each channel 0 or 255 in runs of 3 + c pixels: the largest column sums next to empty
+   ones, so the box's window differences reach +-255 (2 ry + 1) (the 16-bit column sums' bound at ry = 63). */
+static void fill_stripes(uint8_t *d, uint32_t w, uint32_t h, size_t stride) {
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = d + y * stride + x * 4;
+            for (uint32_t c = 0; c < 3; c++) p[c] = (x / (3 + c)) % 2 ? 255 : 0;
+            p[3] = 255;
+        }
+}
+
+static void check_box_exact_filled(uint32_t w, uint32_t h, uint32_t rx, uint32_t ry,
+                                   void (*filler)(uint8_t *, uint32_t, uint32_t, size_t)) {
     const size_t stride = w * 4 + 12;
     uint8_t *src = malloc(stride * h), *dst = malloc(stride * h);
-    fill(src, w, h, stride);
+    filler(src, w, h, stride);
     ck_image s = {src, w, h, stride}, d = {dst, w, h, stride};
     CHECK(ck_box_blur(&s, &d, rx, ry, NULL, 0) == CK_OK, "box %ux%u r %u %u", w, h, rx, ry);
     const uint64_t n = (2ull * rx + 1) * (2ull * ry + 1);
@@ -72,6 +84,10 @@ static void check_box_exact(uint32_t w, uint32_t h, uint32_t rx, uint32_t ry) {
     CHECK(bad == 0, "box %ux%u r %u %u: %d wrong bytes", w, h, rx, ry, bad);
     free(src);
     free(dst);
+}
+
+static void check_box_exact(uint32_t w, uint32_t h, uint32_t rx, uint32_t ry) {
+    check_box_exact_filled(w, h, rx, ry, fill);
 }
 
 /* Sampled, normalised float gaussian with replicated edges, separable, in double. */
@@ -226,7 +242,10 @@ static void check_gauss_continuity(uint32_t w, uint32_t h, double a, double b) {
 typedef ck_status (*run_fn)(const ck_image *, ck_image *, int variant, void *scratch, size_t size);
 
 static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
-    static const uint32_t r[][2] = {{1, 1}, {2, 0}, {0, 3}, {7, 5}, {60, 60}, {200, 3}, {65535, 65535}, {3000, 3000}};
+    /* 16-bit column sums up to ry = 63 (63 x 63: the largest window of the fused row), 32-bit in the fused row
+       above it (1 x 100, 3 x 64), separate passes and 64-bit sums for the largest windows */
+    static const uint32_t r[][2] = {{1, 1},    {2, 0},     {0, 3},         {7, 5},      {60, 60},  {200, 3},
+                                    {63, 63}, {1, 100}, {3, 64}, {65535, 65535}, {3000, 3000}};
     return ck_box_blur(s, d, r[v][0], r[v][1], sc, n);
 }
 static ck_status run_gauss(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
@@ -367,6 +386,13 @@ void selftest_blur(void) {
                                  {25, 3, 8, 0}};
     for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++)
         check_box_exact(boxes[i][0], boxes[i][1], boxes[i][2], boxes[i][3]);
+    /* The extreme differences on both sides of the 16-bit column sums' bound (ry 63 and 64), with middle steps
+       both before and inside the update's lead (CK_BOX_AHEAD steps) */
+    const uint32_t stripes[][4] = {
+        {150, 5, 2, 63}, {150, 5, 2, 64}, {150, 4, 63, 63}, {300, 3, 1, 63}, {300, 3, 1, 64},
+    };
+    for (size_t i = 0; i < sizeof stripes / sizeof stripes[0]; i++)
+        check_box_exact_filled(stripes[i][0], stripes[i][1], stripes[i][2], stripes[i][3], fill_stripes);
     const double sigmas[] = {1, 2, 3.3, 8, 16, 32, 64}, partial[] = {1, 3.3, 16};
     check_gauss_quality(96, 80, 0, sigmas, sizeof sigmas / sizeof sigmas[0]);
     check_gauss_quality(37, 29, 12, partial, sizeof partial / sizeof partial[0]);
@@ -395,7 +421,7 @@ void selftest_blur(void) {
     check_gauss_continuity(300, 200, 24.5, 25.5);
     check_gauss_stride_independent();
     const size_t nsizes = sizeof simd_sizes / sizeof simd_sizes[0];
-    check_simd_identical("box", run_box, 8, simd_sizes, nsizes);
+    check_simd_identical("box", run_box, 11, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, streamed_size, 1);
     check_simd_identical("full-resolution gaussian", run_full_resolution, 3, banded_size, 1);
