@@ -35,7 +35,7 @@
  *
  * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 2, from
  * 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full resolution
- * takes 9-13).
+ * takes 9-13); below 3 on such an image the direct filter (4.2-8 ms from sigma 1.2 to 3, see fir_sigma_until).
  * Full resolution, and the reduced image: four box passes per axis whose variances add up to sigma^2, one or all of
  * them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended
  * box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1) and
@@ -45,7 +45,8 @@
  * extended boxes (see gauss_params_for). Each line is padded once by replication by the total support sum(r_k + 1) and
  * the four passes run unclamped on it, which is the filter applied to the replicated extension (a chain of passes
  * clamping separately is not). Below sigma 1.2 a direct sampled gaussian replaces the boxes, row by row in 16-bit
- * fixed point with no intermediate image (see CK_GAUSS_FIR_SIGMA and gauss_fir_run).
+ * fixed point with no intermediate image (see CK_GAUSS_FIR_SIGMA and gauss_fir_run), and up to the reduced image where
+ * a route reduces from sigma 3 or below (fir_sigma_until).
  * Both axes run the same register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows,
  * vertically on tiles of 4 pixels of a transposed byte intermediate, so no ring of rows streams through L2 (see
  * gauss_run). Memory sweeps: read src, write and read the intermediate (image-sized), write dst. Float arithmetic in
@@ -56,8 +57,10 @@
  * outputs on [0, span) are one constant and its running sum does not move there), and every later stage's
  * window reaches the data, so no stage output in the padding is constant. A sigma-independent form needs the
  * stage outputs over the runs in closed form (piecewise polynomials of degree < 4 in the position).
- * Open (the tiled full-resolution path, which sigma 1.2 to 3 takes on a full screen; sigma 1 and 4 took it until the
- * row-by-row direct filter and the image reduced by 2, and the figures below are from then): the full-screen target of
+ * Open (the tiled full-resolution path, which sigma 1.2 to 3 took on a full screen until the direct filter ran up to
+ * the reduced image, see fir_sigma_until; sigma 1 and 4 took it until the row-by-row direct filter and the image
+ * reduced by 2, and the figures below are from then; it now runs above about 161 on a full screen, on images too small
+ * to reduce, and at downsample 1): the full-screen target of
  * 8 memcpy is met only while the machine is quiet. Since the prefetches in the
  * vertical pass (CK_GAUSS_STORE_AHEAD, CK_GAUSS_LOAD_AHEAD), the unrolled direct filter (gauss_fir) and leaving the
  * store's clamp to the packs (col_bytes), blur-bench printed sigma 1 / 4 / 15 / 30 at 7.4 / 7.6 / 7.6 / 7.9x in
@@ -204,7 +207,8 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
 
 /* Below this sigma the four extended boxes (r = 0, kernel [alpha, 1, alpha]^4) fall under 50 dB (48 at sigma 1,
    38 at 0.7) while a direct sampled gaussian of at most 2 * 4 + 1 taps keeps about 59 dB (see gauss_fir_run). At
-   the switch the boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. */
+   the switch the boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. A route
+   that reduces the image from sigma 3 or below runs the direct filter up to that switch instead (fir_sigma_until). */
 #define CK_GAUSS_FIR_SIGMA 1.2
 /* The intermediate is written with streaming (non-temporal) stores where the ISA has them once it reaches this size.
    It is written once and read back only after the whole horizontal pass, so a large one leaves the cache in between
@@ -237,8 +241,9 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
 #define CK_GAUSS_PLAIN_SIGMA 3.0
 /* The reduced image (reduced_run) takes the direct filter up to that switch, so it never uses four extended boxes:
    the direct filter with R = ceil(3 sigma) <= 9 is cheaper than either cascade there (1290 x 2796, AVX2: 7.8 ms at
-   R = 9 against 9.5 for the plain mix and 13 for four extended boxes), and more exact. Full resolution keeps the
-   extended boxes between CK_GAUSS_FIR_SIGMA and 3 because of the jump: the direct filter and the box mix differ
+   R = 9 against 9.5 for the plain mix and 13 for four extended boxes), and more exact. A full-resolution route that
+   goes on with boxes past 3 keeps the extended boxes between CK_GAUSS_FIR_SIGMA and 3 (see fir_sigma_until) because
+   of the jump: the direct filter and the box mix differ
    by up to 2 levels at the same sigma, and a switch between them moved a pixel by 4 levels in one 0.1 step
    anywhere from sigma 2.1 to 3.4 on the self-test texture (300 x 200), over the contract's 3. On the reduced image
    the jump is smoothed by the reduction and the enlargement: 0.1 steps across sigma' 3 (sigma 12.23 at k = 4)
@@ -250,6 +255,26 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    51.2-52.4 to 47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all
    above the contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
 #define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
+
+/* The sigma below which a full-resolution route runs the direct filter, given the sigma from which the same route
+   blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
+   reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
+   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. The gaussian reduces by 2 from sigma 3 on an image
+   whose shorter side is at least 24, the backdrop at downsample 0 from sigma 2.
+   Where a switch may sit: below sigma 2 the exact gaussian itself moves a pixel by more than 3 levels per 0.1 step on
+   the self-test texture (10.6 levels from 1.0 to 1.1, 9.2 to 1.2, 3.2 from 1.9 to 2.0; then 2.1 at 2.5 and 1.7 at
+   3.0), so a switch at 1.2 costs no visible jump; above, the direct filter and the box mix differ by up to 2 levels
+   at the same sigma (see CK_REDUCED_FIR_SIGMA), which is why boxes that go on past 3 start at 1.2. Against the
+   reduced image the direct filter does as well as the boxes it replaces: 0.1 steps across sigma 3 moved a pixel by
+   2 levels (300 x 200, 1290 x 100, 130 x 67, 30 x 200, texture and white noise; 3 at a corner of 37 x 29 and
+   48 x 48), and the lowest PSNR against the exact gaussian over sigma 2..3.6 (300 x 200) is 57.1-57.2 dB where the
+   four extended boxes kept 55.2-56.5. Time on 1290 x 2796 (Zen 4, AVX2, alternating runs): the gaussian at sigma
+   1.2 / 1.5 / 2 / 2.5 / 2.9 4.2 / 4.9 / 5.7 / 7.2 / 8.0 ms against 13.3-13.6 ms with the extended boxes; the backdrop
+   at downsample 0, sigma 1.2..1.9, 7.1-8.6 ms against 17.1-17.4 (there the switch to the reduced image at 2 moves a
+   pixel by up to 5 levels where it moved 4 from the boxes, against the exact gaussian's own 3.2). */
+static double fir_sigma_until(double reduced_from) {
+    return reduced_from <= CK_GAUSS_PLAIN_SIGMA ? reduced_from : CK_GAUSS_FIR_SIGMA;
+}
 
 typedef struct gauss_params {
     uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
@@ -811,7 +836,8 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     const uint32_t side = src->width < src->height ? src->width : src->height;
     const uint32_t k = sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
     if (k == 1 || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
-        const gauss_params p = gauss_params_for(sigma, CK_GAUSS_FIR_SIGMA);
+        const int reduces = CK_GAUSS_REDUCED_SIDES_PER_SIGMA * CK_GAUSS_MIN_SIGMA_K2 <= (float)side;
+        const gauss_params p = gauss_params_for(sigma, fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY));
         gauss_run(src, dst, &p, NULL, 0, s);
     } else {
         reduced_run(ck_ops_active()->blur, src, dst, sigma, k, 1, NULL, s);
@@ -1018,7 +1044,12 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t k = backdrop_factor(params, w, h);
     if (k == 1) {
-        const gauss_params p = gauss_params_for(params->sigma, CK_GAUSS_FIR_SIGMA);
+        /* downsample 0 reduces from sigma 2 unless the image is too small for it */
+        ck_backdrop from = *params;
+        from.sigma = CK_BACKDROP_MIN_SIGMA_K2;
+        const int reduces = params->downsample == 0 && backdrop_factor(&from, w, h) > 1;
+        const gauss_params p =
+            gauss_params_for(params->sigma, fir_sigma_until(reduces ? CK_BACKDROP_MIN_SIGMA_K2 : INFINITY));
         gauss_run(src, dst, &p, &colour, 0, s);
     } else {
         /* k = 8 only comes from sigma 12, above the tent's range */

@@ -145,29 +145,56 @@ static void check_gauss_quality(uint32_t w, uint32_t h, size_t extra, const doub
     free(ref);
 }
 
-/* The full-resolution gaussian whatever sigma and size: the backdrop at downsample 1 with saturation 1 and no tint
-   (the same bytes as ck_gaussian_blur wherever that runs at full resolution: check_full_resolution_route). */
-static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float sigma, void *scratch, size_t size) {
-    const ck_backdrop identity = {sigma, 1.0f, {0, 0, 0, 0}, 1};
+/* The backdrop with saturation 1 and no tint: only its blur. */
+static ck_status identity_backdrop(const ck_image *s, ck_image *d, float sigma, uint32_t downsample, void *scratch,
+                                   size_t size) {
+    const ck_backdrop identity = {sigma, 1.0f, {0, 0, 0, 0}, downsample};
     return ck_backdrop_apply(s, d, &identity, scratch, size);
 }
 
+/* The full-resolution gaussian whatever sigma and size: the identity backdrop at downsample 1 (the same bytes as
+   ck_gaussian_blur wherever that runs the same full-resolution filter: check_full_resolution_route). */
+static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float sigma, void *scratch, size_t size) {
+    return identity_backdrop(s, d, sigma, 1, scratch, size);
+}
+
+/* Which full-resolution filter runs (see fir_sigma_until in blur.c): the direct filter below sigma 1.2, and up to the
+   reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at least
+   24, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
+   backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the identity
+   colour stage changes nothing. */
 static void check_full_resolution_route(void) {
-    const uint32_t w = 300, h = 200;
-    uint8_t *src = malloc(w * 4 * h), *a = malloc(w * 4 * h), *b = malloc(w * 4 * h);
-    fill(src, w, h, w * 4);
-    /* below 3 the gaussian runs at full resolution; at 30 because 8 sigma > 200 */
-    const float sigmas[] = {1.0f, 2.5f, 2.9f, 30.0f};
-    for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
+    static const struct {
+        uint32_t w, h;
+        float sigma;
+        uint32_t downsample; /* of the identity backdrop compared with the gaussian */
+        int same;
+    } cases[] = {
+        {300, 200, 1.0f, 1, 1},  /* both the direct filter */
+        {300, 200, 30.0f, 1, 1}, /* both boxes: 8 sigma > 200 */
+        {300, 20, 2.5f, 1, 1},   /* too small to reduce: both four extended boxes */
+        {300, 20, 2.9f, 1, 1},
+        {300, 200, 2.5f, 1, 0}, /* the gaussian reduces from 3: direct filter against the backdrop's boxes */
+        {300, 200, 2.9f, 1, 0},
+        {300, 200, 1.5f, 0, 1}, /* downsample 0 reduces from 2: both the direct filter */
+        {300, 200, 1.9f, 0, 1},
+        {20, 20, 1.5f, 0, 0}, /* too small for the gaussian to reduce: its boxes against the backdrop's direct filter */
+        {1, 200, 1.5f, 0, 1}, /* too narrow for either to reduce: both boxes */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint32_t w = cases[i].w, h = cases[i].h;
+        uint8_t *src = malloc(w * 4 * h), *a = malloc(w * 4 * h), *b = malloc(w * 4 * h);
+        fill(src, w, h, w * 4);
         ck_image s = {src, w, h, w * 4}, da = {a, w, h, w * 4}, db = {b, w, h, w * 4};
-        const int ok = ck_gaussian_blur(&s, &da, sigmas[i], NULL, 0) == CK_OK &&
-                       full_resolution_gaussian(&s, &db, sigmas[i], NULL, 0) == CK_OK;
-        CHECK(ok && memcmp(a, b, w * 4 * h) == 0,
-              "identity backdrop differs from the full-resolution gaussian at sigma %g", sigmas[i]);
+        const int ok = ck_gaussian_blur(&s, &da, cases[i].sigma, NULL, 0) == CK_OK &&
+                       identity_backdrop(&s, &db, cases[i].sigma, cases[i].downsample, NULL, 0) == CK_OK;
+        CHECK(ok && (memcmp(a, b, w * 4 * h) == 0) == cases[i].same,
+              "%ux%u sigma %g: identity backdrop at downsample %u %s the gaussian", w, h, cases[i].sigma,
+              cases[i].downsample, cases[i].same ? "differs from" : "equals");
+        free(src);
+        free(a);
+        free(b);
     }
-    free(src);
-    free(a);
-    free(b);
 }
 
 /* PSNR against the float gaussian on every step-th column and the last four (a tile), for images too large for
@@ -239,6 +266,52 @@ static void check_gauss_continuity(uint32_t w, uint32_t h, double a, double b) {
     free(out);
 }
 
+/* Below sigma 2 no gaussian can keep the contract's 3 levels per 0.1 step: the exact one moves some pixel of a
+   textured image by more (10-12 levels from 1.0 to 1.1). So across [a, b] every step may move a pixel by at most
+   max(3, ceil(m) + 1) levels, where m is the most the exact float gaussian moves one in that step (the result is
+   within a level of it at both ends), and every step changes the image. */
+static void check_gauss_steps_follow_exact(uint32_t w, uint32_t h, double a, double b) {
+    const size_t n = (size_t)w * 4 * h;
+    uint8_t *src = malloc(n), *prev = malloc(n), *out = malloc(n);
+    double *ref_prev = malloc(sizeof(double) * n), *ref = malloc(sizeof(double) * n);
+    fill(src, w, h, w * 4);
+    ck_image s = {src, w, h, w * 4}, dp = {prev, w, h, w * 4}, d = {out, w, h, w * 4};
+    CHECK(ck_gaussian_blur(&s, &dp, (float)a, NULL, 0) == CK_OK, "gaussian %g", a);
+    gauss_ref(src, ref_prev, w, h, w * 4, (float)a);
+    int worst_excess = -99;
+    double most_exact = 0;
+    for (int i = 1; a + 0.1 * i <= b + 1e-9; i++) {
+        const float sigma = (float)(a + 0.1 * i);
+        CHECK(ck_gaussian_blur(&s, &d, sigma, NULL, 0) == CK_OK, "gaussian %g", sigma);
+        gauss_ref(src, ref, w, h, w * 4, sigma);
+        int most = 0;
+        double exact = 0;
+        for (size_t j = 0; j < n; j++) {
+            const int m = abs(out[j] - prev[j]);
+            most = m > most ? m : most;
+            const double e = fabs(ref[j] - ref_prev[j]);
+            exact = e > exact ? e : exact;
+        }
+        const int bound = (int)ceil(exact) + 1 > 3 ? (int)ceil(exact) + 1 : 3;
+        CHECK(most <= bound && most > 0, "gaussian %ux%u step to sigma %g moves a pixel by %d levels (exact %.2f)", w,
+              h, sigma, most, exact);
+        worst_excess = most - (int)ceil(exact) > worst_excess ? most - (int)ceil(exact) : worst_excess;
+        most_exact = exact > most_exact ? exact : most_exact;
+        memcpy(prev, out, n);
+        double *t = ref_prev;
+        ref_prev = ref;
+        ref = t;
+    }
+    printf("  gaussian %ux%u sigma %.1f..%.1f in steps of 0.1: the exact gaussian moves up to %.1f levels per step, "
+           "the result at most %+d levels past it (rounded up)\n",
+           w, h, a, b, most_exact, worst_excess);
+    free(src);
+    free(prev);
+    free(out);
+    free(ref_prev);
+    free(ref);
+}
+
 typedef ck_status (*run_fn)(const ck_image *, ck_image *, int variant, void *scratch, size_t size);
 
 static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
@@ -249,16 +322,16 @@ static ck_status run_box(const ck_image *s, ck_image *d, int v, void *sc, size_t
     return ck_box_blur(s, d, r[v][0], r[v][1], sc, n);
 }
 static ck_status run_gauss(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
-    /* 5.3: reduced by 2, 7.7: by 4, where the image's shorter side is at least 8 sigma (else full resolution) */
+    /* 5.3: reduced by 2, 7.7: by 4, where the image's shorter side is at least 8 sigma (else full resolution); 2.5:
+       the direct filter where the shorter side is at least 24 (37 x 29, 130 x 67), else four extended boxes */
     static const float sg[] = {0.3f, 1.0f, 2.5f, 5.3f, 30.0f, 300.0f, 2000.0f, 0.0f, 7.7f};
     return ck_gaussian_blur(s, d, sg[v], sc, n);
 }
-/* The tiled cascade at full resolution on an image too large for the gaussian to reduce it: 2.5 through the gaussian
-   (four extended boxes), 5.3 and 14 through the identity backdrop at downsample 1 (the box mix; the same bytes as the
-   gaussian wherever that runs at full resolution, see check_full_resolution_route). */
+/* The tiled cascade at full resolution on a large image, through the identity backdrop at downsample 1: four
+   extended boxes at 2.5 (which the gaussian itself runs on images too small to reduce), the box mix at 5.3 and 14. */
 static ck_status run_full_resolution(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
     static const float sg[] = {2.5f, 5.3f, 14.0f};
-    return v == 0 ? ck_gaussian_blur(s, d, sg[v], sc, n) : full_resolution_gaussian(s, d, sg[v], sc, n);
+    return full_resolution_gaussian(s, d, sg[v], sc, n);
 }
 static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, size_t n) {
     static const ck_backdrop b[] = {
@@ -270,7 +343,9 @@ static ck_status run_backdrop(const ck_image *s, ck_image *d, int v, void *sc, s
         /* reduced images (k = 4, then 2) whose direct filter has radius 6 and 5 (sigma' 1.94 and 1.64), then 7 and 9,
            the longest (sigma' 2.19 and 2.70) */
         {8.0f, 1.8f, {20, 10, 5, 40}, 0}, {3.5f, 1.0f, {0, 0, 0, 0}, 0},
-        {9.0f, 1.8f, {20, 10, 5, 40}, 4}, {11.0f, 1.0f, {0, 0, 0, 0}, 4}};
+        {9.0f, 1.8f, {20, 10, 5, 40}, 4}, {11.0f, 1.0f, {0, 0, 0, 0}, 4},
+        /* downsample 0 below 2: the direct filter at full resolution, radius 5, then the colour stage */
+        {1.6f, 1.8f, {20, 10, 5, 40}, 0}};
     return ck_backdrop_apply(s, d, &b[v], sc, n);
 }
 
@@ -415,7 +490,16 @@ void selftest_blur(void) {
     check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
     check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);
     check_gauss_columns(2400, 1700, 14, 41, 0);
+    /* Below 3: the direct filter where the image reduces from 3 (300 x 200, 48 x 48), four extended boxes from 1.2
+       where it is too small to (300 x 20, which switches to the box mix at 3 instead). */
+    const double below[] = {1.2, 1.5, 2.0, 2.5};
+    check_gauss_quality(300, 200, 0, below, sizeof below / sizeof below[0]);
+    check_gauss_quality(300, 20, 0, below, sizeof below / sizeof below[0]);
+    check_gauss_steps_follow_exact(100, 80, 0.5, 3.5);
+    check_gauss_steps_follow_exact(300, 20, 0.5, 3.5);
     check_gauss_continuity(300, 200, 2.5, 3.5);
+    check_gauss_continuity(48, 48, 2.5, 3.5);
+    check_gauss_continuity(300, 20, 2.5, 3.5);
     check_gauss_continuity(300, 200, 5.9, 7.1);
     check_gauss_continuity(300, 200, 11.7, 12.7);
     check_gauss_continuity(300, 200, 24.5, 25.5);
@@ -425,5 +509,5 @@ void selftest_blur(void) {
     check_simd_identical("gaussian", run_gauss, 9, simd_sizes, nsizes);
     check_simd_identical("gaussian", run_gauss, 9, streamed_size, 1);
     check_simd_identical("full-resolution gaussian", run_full_resolution, 3, banded_size, 1);
-    check_simd_identical("backdrop", run_backdrop, 14, simd_sizes, nsizes);
+    check_simd_identical("backdrop", run_backdrop, 15, simd_sizes, nsizes);
 }

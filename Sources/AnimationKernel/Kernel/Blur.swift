@@ -90,9 +90,10 @@ public struct BlurContext: Sendable {
     ///
     /// Three ways, by `sigma` (times for a full 1290 x 2796 frame on one core of a recent x86 server, AVX2, where a
     /// memcpy of the image takes about 0.7 ms):
-    /// - below 1.2, the sampled gaussian directly, row by row: about 3.3 ms at `sigma` 1;
-    /// - from 1.2 to 3, and wherever the image's shorter side is under 8 `sigma`, four box filters at full
-    ///   resolution: about 9 to 13 ms, too slow for every frame at 120 Hz;
+    /// - below 3 where the image's shorter side is at least 24 (below 1.2 on smaller images), the sampled gaussian
+    ///   directly, row by row: about 3.5 ms at `sigma` 1, 5.6 ms at 2 and 8 ms at 2.9 (its radius is 3 `sigma`);
+    /// - from 1.2 on smaller images, and from 3 wherever the image's shorter side is under 8 `sigma`, four box
+    ///   filters at full resolution: about 9 to 13 ms on a full frame, too slow for every frame at 120 Hz;
     /// - from 3 on larger images, the image reduced by 2 (from 7, by 4), blurred with the variance-compensated sigma
     ///   (directly while that is under 3, then with boxes) and enlarged bilinearly (the backdrop's pipeline, with no
     ///   colour stage): about 4.4 ms reduced by 2, 2 to 2.9 ms by 4.
@@ -101,7 +102,9 @@ public struct BlurContext: Sendable {
     /// directly at full resolution, 55 to 57.5 dB on the reduced image up to `sigma` 12, and at least 50 dB where
     /// boxes run on larger blurs (smooth full-contrast gradients can fall to about 44 dB there: the box cascade's
     /// response, see `CKernel/blur/blur.c`). Steps of 0.1 across the switches from 3 on move a pixel by at most 3
-    /// levels (2 on most textures). The cost per pixel does not grow with `sigma`. For a blur that animates with a
+    /// levels (2 on most textures); below `sigma` 2 the exact gaussian itself moves a pixel of a textured image by
+    /// more than that (about 10 levels from 1.0 to 1.1), and the result follows it within a level. The cost per pixel
+    /// is bounded: it does not grow with `sigma` past the direct filter's range. For a blur that animates with a
     /// gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it blurs an image reduced by 4,
     /// about 1.7 to 2 ms at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it reduces by 8.
     ///
@@ -139,8 +142,9 @@ public struct BlurContext: Sendable {
     /// colours clamped to `0...alpha`), then `tint` composited source-over.
     ///
     /// With `downsample` 0 a full 1290 x 2796 frame takes about 1.1 to 1.5 ms from `sigma` 12 and 2 to 2.6 ms
-    /// from 4 (one core of a recent x86 server, AVX2), 5.3 to 6.5 ms from 2, and below `sigma` 2, where it keeps full
-    /// resolution for quality, about 3.5 ms at 0 (saturation and tint only) and 13 to 18 ms in between.
+    /// from 4 (one core of a recent x86 server, AVX2), about 3.5 ms from 2, and below `sigma` 2, where it keeps full
+    /// resolution for quality, about 3.5 ms at 0 (saturation and tint only) and 6 to 9 ms in between (the sampled
+    /// gaussian directly, then the colour stage).
     /// ``BackdropRenderer``'s default ``BackdropRenderer/Downsampling/speed`` reduces by 2 there instead.
     ///
     /// - Parameters:
