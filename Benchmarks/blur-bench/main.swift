@@ -76,6 +76,11 @@ for sigma: Float in [4, 30] {
     let sample = run(CK_ISA_SCALAR) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
     report.add("gaussian sigma \(Int(sigma)) (scalar)", sample, baseline: base)
 }
+// Between the targets' sigmas: the direct filter up to the image reduced by 2 at sigma 3 (no target).
+for sigma: Float in [2, 2.9] {
+    let sample = run(best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
+    report.add("gaussian sigma \(sigma) (\(isaName(best)))", sample, baseline: base)
+}
 
 // MARK: Backdrop
 base = memcpyBaseline()
@@ -99,6 +104,12 @@ for sigma: Float in [4, 30] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
     let sample = run(CK_ISA_SCALAR) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
     report.add("backdrop ds 0 sigma \(Int(sigma)) (scalar)", sample, baseline: base)
+}
+// Below sigma 2 downsample 0 blurs at full resolution (the direct filter; no target).
+do {
+    var params = ck_backdrop(sigma: 1.5, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
+    let sample = run(best) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
+    report.add("backdrop ds 0 sigma 1.5 (\(isaName(best)))", sample, baseline: base)
 }
 for (sigma, ds): (Float, UInt32) in [(20, 1), (20, 2), (20, 4)] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: ds)
