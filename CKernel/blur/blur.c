@@ -820,6 +820,12 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
                         int tent, const ck_blur_colour *colour, uint8_t *s);
 
+/* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
+static uint32_t gauss_factor(float sigma, uint32_t side) {
+    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) return 1;
+    return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+}
+
 ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch, size_t scratch_size) {
     if (src == NULL || dst == NULL) return CK_ERR_NULL;
     if (!(sigma >= 0.0f && sigma <= CK_MAX_SIGMA)) return CK_ERR_ARGUMENT; /* NaN fails both */
@@ -834,9 +840,10 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     uint8_t *s = get_scratch(scratch, src->width, src->height, &owned);
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t side = src->width < src->height ? src->width : src->height;
-    const uint32_t k = sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
-    if (k == 1 || CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) {
-        const int reduces = CK_GAUSS_REDUCED_SIDES_PER_SIGMA * CK_GAUSS_MIN_SIGMA_K2 <= (float)side;
+    const uint32_t k = gauss_factor(sigma, side);
+    if (k == 1) {
+        /* the route reduces from sigma 3 unless the image is too small for it */
+        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
         const gauss_params p = gauss_params_for(sigma, fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY));
         gauss_run(src, dst, &p, NULL, 0, s);
     } else {
@@ -1044,10 +1051,11 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     if (s == NULL) return CK_ERR_NOMEM;
     const uint32_t k = backdrop_factor(params, w, h);
     if (k == 1) {
-        /* downsample 0 reduces from sigma 2 unless the image is too small for it */
+        /* downsample 0 reduces from sigma 2 unless the image is too small for it (any other downsample gives the
+           same factor at every sigma, here 1) */
         ck_backdrop from = *params;
         from.sigma = CK_BACKDROP_MIN_SIGMA_K2;
-        const int reduces = params->downsample == 0 && backdrop_factor(&from, w, h) > 1;
+        const int reduces = backdrop_factor(&from, w, h) > 1;
         const gauss_params p =
             gauss_params_for(params->sigma, fir_sigma_until(reduces ? CK_BACKDROP_MIN_SIGMA_K2 : INFINITY));
         gauss_run(src, dst, &p, &colour, 0, s);
