@@ -387,12 +387,21 @@ static size_t box_scratch(uint32_t w, uint32_t h) {
     return align_up((size_t)w * 16) + align_up((size_t)w * 32) + align_up((size_t)w * 4 * h);
 }
 
+/* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
+   extension alone, so that replicating it continues the reduction of that extension exactly. Two for the tent, whose
+   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k): a second
+   ring there would only cost (5.5 % more instructions in the backdrop at sigma 30, where k = 8, the ring's pixels
+   summed one by one). */
+static uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
+#define CK_REDUCED_RING_MAX 2u
+
 static size_t backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
-    const uint32_t sw = (w + k - 1) / k + 2, sh = (h + k - 1) / k + 2;
+    const uint32_t sw = (w + k - 1) / k + 2 * CK_REDUCED_RING_MAX, sh = (h + k - 1) / k + 2 * CK_REDUCED_RING_MAX;
     /* small image with ring; two widened rows (u16, full width), which first hold the reduction's line of
-       (w + 4k) u16 pixels; the small image's gaussian scratch */
+       (w + (2 ring + 2) k) u16 pixels; the small image's gaussian scratch */
     size_t rows = 2 * align_up((size_t)w * 8);
-    if (rows < align_up(((size_t)w + 4 * k) * 8)) rows = align_up(((size_t)w + 4 * k) * 8);
+    const size_t line = align_up(((size_t)w + (2 * CK_REDUCED_RING_MAX + 2) * k) * 8);
+    if (rows < line) rows = line;
     return align_up((size_t)sw * sh * 4) + rows + gauss_scratch(sw, sh);
 }
 
@@ -898,50 +907,57 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     return k;
 }
 
-/* Reduction of the replicated extension of src by k into a small image with a one-pixel ring: small pixel
-   (i, j) for i in [-1, sw], j in [-1, sh] is the tent-weighted mean of full-resolution pixels [ik - k/2,
-   ik + 3k/2) x [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image.
-   The ring is then exactly the reduction of the blocks just outside the image, and the gaussian's own
-   replication of the ring continues that extension, so the small image's edges behave like the
-   full-resolution replicated edges (replicating a block average instead loses ~6 dB at large sigma on
-   textured edges). Per small row: the 2k clamped rows combine vertically into `line` (u16, pixels offset by
-   3k/2 and replicated on both sides), which the horizontal half then reads unclamped. */
+/* Reduction of the replicated extension of src by k into a small image with a ring of two pixels: small
+   pixel (i, j) for i in [-2, sw + 2), j in [-2, sh + 2) is the tent-weighted mean of full-resolution pixels
+   [ik - k/2, ik + 3k/2) x [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image.
+   The ring is then exactly the reduction of the blocks just outside the image, and its outer pixels (i = -2 covers
+   [-5k/2, -k/2), i = sw + 1 starts at or past w + k/2) hold nothing but the replicated edge, so the gaussian's own
+   replication of them continues the reduction of the extension exactly: the small image's edges behave like the
+   full-resolution replicated edges. Replicating a block average instead loses ~6 dB at large sigma on textured
+   edges. A ring of one, as before, was nearly that: its pixel still takes up to k/2 image columns next to the edge
+   (weight 1/32 at k = 4), and replicating it spread that into the whole extension, where the result is most
+   sensitive to the edge. At a corner of a textured 80 x 77 image at sigma 9.4-9.6 (k = 4) the result was 2.7-2.9
+   levels off the exact gaussian where two give 1.2, and the switch back to full resolution at 9.7 (8 sigma past
+   the shorter side) moved a pixel by 4 levels (3 with two). Per small row: the 2k clamped rows combine vertically
+   into `line` (u16, pixels offset by (ring + 1/2) k and replicated on both sides), which the horizontal half then
+   reads unclamped. */
 static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k,
                         uint32_t sw, uint32_t sh, uint16_t *line) {
-    const uint32_t w = src->width, left = 3 * k / 2;
-    const size_t sstride = (size_t)(sw + 2) * 4, len = (size_t)(sw + 3) * k; /* line pixels read */
-    for (int64_t j = -1; j <= (int64_t)sh; j++) {
+    const uint32_t w = src->width, R = reduced_ring(1), left = R * k + k / 2;
+    const size_t sstride = (size_t)(sw + 2 * R) * 4, len = (size_t)(sw + 2 * R + 1) * k; /* line pixels read */
+    for (int64_t j = -(int64_t)R; j < (int64_t)(sh + R); j++) {
         /* The 2k rows of small row j, and the k rows that small row j + 1 adds (asked for ahead: see reduce_v). */
         const uint8_t *rows[8], *next[4];
         for (uint32_t y = 0; y < 2 * k; y++) rows[y] = clamped_row(src, j * (int64_t)k - k / 2 + y);
         for (uint32_t y = 0; y < k; y++) next[y] = clamped_row(src, (j + 1) * (int64_t)k + k / 2 + y);
-        ops->reduce_v(rows, j < (int64_t)sh ? next : NULL, k, (size_t)w * 4, line + (size_t)left * 4);
+        ops->reduce_v(rows, j + 1 < (int64_t)(sh + R) ? next : NULL, k, (size_t)w * 4, line + (size_t)left * 4);
         for (size_t x = 0; x < left; x++) memcpy(line + x * 4, line + (size_t)left * 4, 8);
         for (size_t x = (size_t)left + w; x < len; x++) memcpy(line + x * 4, line + ((size_t)left + w - 1) * 4, 8);
-        ops->reduce_h(line, k, sw + 2, small + (size_t)(j + 1) * sstride);
+        ops->reduce_h(line, k, sw + 2 * R, small + (size_t)(j + R) * sstride);
     }
 }
 
-/* The box reduction, with the same ring: small pixel (i, j) averages full-resolution pixels [ik, ik + k) x
-   [jk, jk + k), indices clamped to the image. */
+/* The box reduction, with a ring of one (pixel -1 covers [-k, 0), pixel sw starts at or past w): small pixel (i, j)
+   averages full-resolution pixels [ik, ik + k) x [jk, jk + k), indices clamped to the image. */
 static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
                        uint32_t sh) {
     const uint32_t w = src->width, h = src->height, shift = 2 * (uint32_t)__builtin_ctz(k); /* log2(k^2) */
-    const size_t sstride = (size_t)(sw + 2) * 4;
+    const uint32_t R = reduced_ring(0);
+    const size_t sstride = (size_t)(sw + 2 * R) * 4;
     const uint32_t whole = w / k; /* blocks with no clamped column */
-    for (int64_t j = -1; j <= (int64_t)sh; j++) {
-        uint8_t *out = small + (size_t)(j + 1) * sstride;
+    for (int64_t j = -(int64_t)R; j < (int64_t)(sh + R); j++) {
+        uint8_t *out = small + (size_t)(j + R) * sstride;
         const int inner_row = j >= 0 && (uint64_t)(j + 1) * k <= h;
         if (inner_row) {
             const uint8_t *next[8];
             for (uint32_t y = 0; y < k; y++) next[y] = clamped_row(src, (j + 1) * (int64_t)k + y);
-            ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, next, k, whole, out + 4);
+            ops->reduce_box_row(src->data + (size_t)j * k * src->stride, src->stride, next, k, whole, out + 4 * R);
         }
         const uint8_t *rows[8];
         for (uint32_t y = 0; y < k; y++) rows[y] = clamped_row(src, j * (int64_t)k + y);
-        for (int64_t i = -1; i <= (int64_t)sw; i++) {
+        for (int64_t i = -(int64_t)R; i < (int64_t)(sw + R); i++) {
             if (inner_row && i == 0 && whole > 0) i = whole;
-            if (i > (int64_t)sw) break;
+            if (i >= (int64_t)(sw + R)) break;
             uint32_t sum[4] = {0, 0, 0, 0};
             for (uint32_t x = 0; x < k; x++) {
                 const int64_t sx = i * (int64_t)k + x;
@@ -949,7 +965,7 @@ static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8
                 for (uint32_t y = 0; y < k; y++)
                     for (int c = 0; c < 4; c++) sum[c] += rows[y][off + c];
             }
-            for (int c = 0; c < 4; c++) out[(size_t)(i + 1) * 4 + c] = (uint8_t)((sum[c] + (k * k) / 2) >> shift);
+            for (int c = 0; c < 4; c++) out[(size_t)(i + R) * 4 + c] = (uint8_t)((sum[c] + (k * k) / 2) >> shift);
         }
     }
 }
@@ -975,7 +991,7 @@ static ck_status make_colour(const ck_backdrop *p, ck_blur_colour *c) {
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
                         int tent, const ck_blur_colour *colour, uint8_t *s) {
     const uint32_t w = src->width, h = src->height;
-    const uint32_t sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2, rh = sh + 2;
+    const uint32_t R = reduced_ring(tent), sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2 * R, rh = sh + 2 * R;
     const size_t rstride = (size_t)rw * 4;
     uint8_t *small = s;
     uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
@@ -993,9 +1009,10 @@ static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_i
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
     }
-    /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; +1 for the
-       ring. The up-to-k consecutive rows between the same two small rows are written by one enlarge_v call.
-       Widened rows are cached by small row index (slot i % 2): rows advance monotonically. */
+    /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
+       (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
+       between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
+       (slot i % 2): rows advance monotonically. */
     const int32_t k2 = (int32_t)(2 * k);
     int64_t cached[2] = {-1, -1};
     for (uint32_t y = 0; y < h;) {
@@ -1005,9 +1022,9 @@ static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_i
         for (; y < h && nrows < k; y++) {
             const int32_t t = 2 * (int32_t)y + 1 - (int32_t)k;
             const int32_t j0 = t >= 0 ? t / k2 : -1;
-            if (nrows > 0 && (uint32_t)(j0 + 1) != i0) break;
+            if (nrows > 0 && (uint32_t)(j0 + (int32_t)R) != i0) break;
             if (nrows == 0) {
-                i0 = (uint32_t)(j0 + 1);
+                i0 = (uint32_t)(j0 + (int32_t)R);
                 f0 = (uint32_t)(t - j0 * k2);
             }
             rows[nrows++] = dst->data + (size_t)y * dst->stride;
@@ -1016,7 +1033,7 @@ static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_i
         const uint32_t pair[2] = {i0, i1};
         for (int q = 0; q < 2; q++)
             if (cached[pair[q] % 2] != (int64_t)pair[q]) {
-                ops->enlarge_h(small + (size_t)pair[q] * rstride, wide[pair[q] % 2], k, rw, w);
+                ops->enlarge_h(small + (size_t)pair[q] * rstride + 4 * (R - 1), wide[pair[q] % 2], k, sw + 2, w);
                 cached[pair[q] % 2] = pair[q];
             }
         /* The next call writes the (up to k) rows from y on. */

@@ -1394,8 +1394,8 @@ static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, cons
    on the second (out of 2k): for k = 4, pixels p = 0..3 of block m take (3, 5, 0), (1, 7, 0), (0, 7, 1),
    (0, 5, 3) eighths of ring pixels (m, m + 1, m + 2); for k = 2, (1, 3, 0) and (0, 3, 1) quarters; for k = 8,
    (7, 9, 0), (5, 11, 0), (3, 13, 0), (1, 15, 0), (0, 15, 1), (0, 13, 3), (0, 11, 5), (0, 9, 7) sixteenths.
-   enlarge_h widens one small row (with its ring; xs = small width + 2) to w pixels of unrounded u16 sums
-   (at most 255 * 2k); enlarge_v then blends two of them with (2k - wy, wy) and rounds the total weight (2k)^2
+   enlarge_h widens one small row (with one ring pixel each side; xs = small width + 2) to w pixels of unrounded u16
+   sums (at most 255 * 2k); enlarge_v then blends two of them with (2k - wy, wy) and rounds the total weight (2k)^2
    half up. Each small row is widened once for the k output rows that use it. Integer arithmetic is exact, so
    the SIMD blocks equal the per-pixel loops. */
 static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w) {
