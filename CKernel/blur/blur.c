@@ -33,9 +33,10 @@
  * a step against 20; on this Zen 4 1.03-1.13 of the time). Dropping the division altogether (a scratch build) took
  * 0.85-0.89 of the time, so the division is not what keeps the box above 4 memcpy either.
  *
- * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma, the backdrop's pipeline reduced by 2, from
- * 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full resolution
- * takes 9-13); below 3 on such an image the direct filter (4.2-8 ms from sigma 1.2 to 3, see fir_sigma_until).
+ * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma and 40, the backdrop's pipeline reduced
+ * by 2, from 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full
+ * resolution takes 9-13); below 3 on such an image the direct filter (4.2-8 ms from sigma 1.2 to 3, see
+ * fir_sigma_until).
  * Full resolution, and the reduced image: four box passes per axis whose variances add up to sigma^2, one or all of
  * them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations of Gaussian convolution by extended
  * box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha. alpha moves continuously in [0, 1) and
@@ -260,15 +261,15 @@ _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swi
    blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
    reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
    CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. The gaussian reduces by 2 from sigma 3 on an image
-   whose shorter side is at least 24, the backdrop at downsample 0 from sigma 2.
+   whose shorter side is at least 40 (CK_GAUSS_MIN_RETURN_SIGMA), the backdrop at downsample 0 from sigma 2.
    Where a switch may sit: below sigma 2 the exact gaussian itself moves a pixel by more than 3 levels per 0.1 step on
    the self-test texture (10.6 levels from 1.0 to 1.1, 9.2 to 1.2, 3.2 from 1.9 to 2.0; then 2.1 at 2.5 and 1.7 at
    3.0), so a switch at 1.2 costs no visible jump; above, the direct filter and the box mix differ by up to 2 levels
    at the same sigma (see CK_REDUCED_FIR_SIGMA), which is why boxes that go on past 3 start at 1.2. Against the
    reduced image the direct filter does as well as the boxes it replaces: 0.1 steps across sigma 3 moved a pixel by
-   2 levels (300 x 200, 1290 x 100, 130 x 67, 30 x 200, texture and white noise; 3 at a corner of 37 x 29 and
-   48 x 48), and the lowest PSNR against the exact gaussian over sigma 2..3.6 (300 x 200) is 57.1-57.2 dB where the
-   four extended boxes kept 55.2-56.5. Time on 1290 x 2796 (Zen 4, AVX2, alternating runs): the gaussian at sigma
+   2 levels (300 x 200, 1290 x 100, 130 x 67, 40 x 100, texture and white noise; 3 at a corner of 48 x 48), and the
+   lowest PSNR against the exact gaussian over sigma 2..3.6 (300 x 200) is 57.1-57.2 dB where the four extended
+   boxes kept 55.2-56.5. Time on 1290 x 2796 (Zen 4, AVX2, alternating runs): the gaussian at sigma
    1.2 / 1.5 / 2 / 2.5 / 2.9 4.2 / 4.9 / 5.7 / 7.2 / 8.0 ms against 13.3-13.6 ms with the extended boxes; the backdrop
    at downsample 0, sigma 1.2..1.9, 7.1-8.6 ms against 17.1-17.4 (there the switch to the reduced image at 2 moves a
    pixel by up to 5 levels where it moved 4 from the boxes, against the exact gaussian's own 3.2). */
@@ -812,9 +813,10 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
    to 4 at 5.5 or 6, 3. Before k = 2 existed, full resolution switched straight to k = 4 at 5.5 (a jump of 2 there;
    from 4 or 5, 3). The 2k-tap tent at every sigma: the k x k box keeps 53 dB only from sigma 8 at k = 4. Where the
    image is small against sigma (37 x 53 or 5 x 7 at sigma 64) the reduced result fell to 48-49 dB with the bound at
-   4 sigma per side; at 8 it stays above 51 dB, and the switch back to full resolution moves a pixel by at most 3
-   levels (2 on most textures, 3 on white noise, as at 4, and on one of the self-test's textures). Reduced by 8 (as
-   the backdrop does from sigma 12) the texture fell to 49.7 dB at sigma 16.
+   4 sigma per side; at 8 it stays above 51 dB. In the probes of CK_GAUSS_MIN_RETURN_SIGMA the switch back to full
+   resolution moves a pixel by at most 3 levels since the tent's ring of two (reduced_ring) and that minimum side;
+   before them it moved one by 4 on about one small image in 15, and on rare larger ones at a corner. Reduced by 8
+   (as the backdrop does from sigma 12) the texture fell to 49.7 dB at sigma 16.
    Open: the 50 dB bound holds on noisy textures, not on every image, at full resolution as well. On a smooth full-
    contrast sinusoid (period 40-130 pixels, 400 x 300) the four-box cascade keeps only 44.2-46.5 dB at sigma 11-20,
    and on 32 x 16 blocks with alpha 255 / 90 regions 48.8-49.2 at sigma 8-14: its frequency response departs from
@@ -825,13 +827,24 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
 #define CK_GAUSS_MIN_SIGMA_K2 3.0f
 #define CK_GAUSS_MIN_SIGMA_K4 7.0f
 #define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
+/* An image reduces only if it keeps reducing up to this sigma at least (shorter side >= 8 x 5 = 40), so that it never
+   switches back to full resolution below it. The switch back lands on the box mix, which is up to 2.5 levels off the
+   exact gaussian at an image's edge (its kernel's tails are not the gaussian's, and the replicated edge pixel carries
+   them), where the reduced image is within 1.2 (see reduced_ring); at sigma 3-4 the exact gaussian itself also moves
+   such a pixel by 1.5-2 levels per 0.1 step, so the step across the switch reached 4 levels, over the contract's 3.
+   Probed with the ring of two on textured and white-noise images (sigma 2.5..14 in 0.1 steps, 12 seeds, shorter
+   sides 24 to 100, heights 37 to 150): 35 of 1152 had a 4-level step, all with sides 24-30 switching back at sigma
+   3.1-3.8; with sides from 40 none did, nor did 1680 more (20 other seeds, sides 38-100). Images of side 24 to 39
+   now stay at full resolution, the route they switched back to from sigma 3.1-4.9 anyway. */
+#define CK_GAUSS_MIN_RETURN_SIGMA 5.0f
 
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
                         int tent, const ck_blur_colour *colour, uint8_t *s);
 
 /* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
 static uint32_t gauss_factor(float sigma, uint32_t side) {
-    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * sigma > (float)side) return 1;
+    const float reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
+    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach > (float)side) return 1;
     return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
 }
 

@@ -90,10 +90,10 @@ public struct BlurContext: Sendable {
     ///
     /// Three ways, by `sigma` (times for a full 1290 x 2796 frame on one core of a recent x86 server, AVX2, where a
     /// memcpy of the image takes about 0.7 ms):
-    /// - below 3 where the image's shorter side is at least 24 (below 1.2 on smaller images), the sampled gaussian
+    /// - below 3 where the image's shorter side is at least 40 (below 1.2 on smaller images), the sampled gaussian
     ///   directly, row by row: about 3.5 ms at `sigma` 1, 5.6 ms at 2 and 8 ms at 2.9 (its radius is 3 `sigma`);
-    /// - from 1.2 on smaller images, and from 3 wherever the image's shorter side is under 8 `sigma`, four box
-    ///   filters at full resolution: about 9 to 13 ms on a full frame, too slow for every frame at 120 Hz;
+    /// - from 1.2 on smaller images, and from 3 wherever the image's shorter side is under 8 `sigma` (or under 40),
+    ///   four box filters at full resolution: about 9 to 13 ms on a full frame, too slow for every frame at 120 Hz;
     /// - from 3 on larger images, the image reduced by 2 (from 7, by 4), blurred with the variance-compensated sigma
     ///   (directly while that is under 3, then with boxes) and enlarged bilinearly (the backdrop's pipeline, with no
     ///   colour stage): about 4.4 ms reduced by 2, 2 to 2.9 ms by 4.
