@@ -394,14 +394,14 @@ static size_t box_scratch(uint32_t w, uint32_t h) {
    ring there would only cost (5.5 % more instructions in the backdrop at sigma 30, where k = 8, the ring's pixels
    summed one by one). */
 static uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
-#define CK_REDUCED_RING_MAX 2u
 
 static size_t backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
-    const uint32_t sw = (w + k - 1) / k + 2 * CK_REDUCED_RING_MAX, sh = (h + k - 1) / k + 2 * CK_REDUCED_RING_MAX;
+    const uint32_t ring = reduced_ring(1); /* the tent's, the wider */
+    const uint32_t sw = (w + k - 1) / k + 2 * ring, sh = (h + k - 1) / k + 2 * ring;
     /* small image with ring; two widened rows (u16, full width), which first hold the reduction's line of
        (w + (2 ring + 2) k) u16 pixels; the small image's gaussian scratch */
     size_t rows = 2 * align_up((size_t)w * 8);
-    const size_t line = align_up(((size_t)w + (2 * CK_REDUCED_RING_MAX + 2) * k) * 8);
+    const size_t line = align_up(((size_t)w + (2 * (size_t)ring + 2) * k) * 8);
     if (rows < line) rows = line;
     return align_up((size_t)sw * sh * 4) + rows + gauss_scratch(sw, sh);
 }
