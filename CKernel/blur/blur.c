@@ -182,7 +182,10 @@
  * (same bytes, alternating runs): running the stages as one stream of small rows, each reduced when the direct filter
  * first needs it, filtered into a row buffer, coloured, widened, and every output row that needs nothing below it
  * written at once, so that the reads and writes asked for ahead would complete during the small image's arithmetic:
- * 1.0-1.08 of the time at sigma 4 and 8. Kept: building the colour stage's tint vectors with shuffles
+ * 1.0-1.08 of the time at sigma 4 and 8; and the colour stage fused into the direct filter's horizontal half
+ * (colour8 on each 8 pixels as gauss_fir_h stores them, as the tiled store does): 1.02-1.05 at sigma 4, 6 and 8,
+ * 1.09 at 1.5, because the filter's weights and the colour constants together overflow the 16 vector registers
+ * (4 times the stack accesses in gauss_fir_h). Kept: building the colour stage's tint vectors with shuffles
  * (colour_vec_init; 0.93-0.94 at sigma 4 and 8).
  */
 #include <math.h>
