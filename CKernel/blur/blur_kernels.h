@@ -97,9 +97,8 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    With the update of step i + CK_BOX_AHEAD done in step i, every column the window reads was stored at least
    a few steps (about 20 cycles each on Zen 4) earlier. Measured on 1290 x 2796 (Zen 4, AVX2, same bytes), 16-bit
    sums against the 32-bit row (which loaded the dropped columns 16 bytes at a time to stay within one store): with
-   the update in the same
-   step 1.87 at radius 2 and 0.80-0.93 from 8, one step ahead 1.05 at 2, two steps 0.85, eight 0.74-0.82 at radius
-   2 to 60 (16 and 24 no better).
+   the update in the same step 1.87 at radius 2 and 0.80-0.93 from 8, one step ahead 1.05 at 2, two steps 0.85,
+   eight 0.74-0.82 at radius 2 to 60 (16 and 24 no better).
 
    In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
    position of sub is read (by the update of its column) before the same position of out is written: the
