@@ -32,6 +32,17 @@
  * sign-extended by unpacking with their sign and summed as pixels [j | j + 2] (llvm-mca's Zen 3 model: 16 cycles
  * a step against 20; on this Zen 4 1.03-1.13 of the time). Dropping the division altogether (a scratch build) took
  * 0.85-0.89 of the time, so the division is not what keeps the box above 4 memcpy either.
+ * Later timing prototypes of the middle step alone (rows in L1, 1290 wide, radius 8, medians and minima of 7
+ * alternating runs; the current step takes 16-16.5 cycles): the column sums replaced by the window's differences as
+ * the state (D_j += a - b at j + rx and j - rx - 1 through unpack + pmaddubsw; pixels laid out [j | j + 4] so the
+ * running sum takes two cross-lane shuffles and the packs need no vpermd; 13 shuffles a step against 18) 1.06-1.10;
+ * the int-to-float conversions replaced by integer adds (x as the float 2^22 + x + 0.5 built from its bits, and
+ * fma(X, 1/N, -2^22/N), which rounds the same real number once) 1.06-1.08. On this Zen 4 the step runs at about 3
+ * vector operations a cycle whichever pipes they need (pairs of instruction kinds timed against each other put the
+ * shuffles on two pipes, the conversions on two with one of those shared, additions on all four), so only fewer
+ * operations help, and every reformulation so far moved work rather than removed it. On the full image: streaming
+ * stores for the output 1.70-1.82; vector loads instead of pixel loads for the unclamped side of an edge step
+ * 0.98-1.00 (noise).
  *
  * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma and 40, the backdrop's pipeline reduced
  * by 2, from 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full
