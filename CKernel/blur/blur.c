@@ -43,6 +43,17 @@
  * operations help, and every reformulation so far moved work rather than removed it. On the full image: streaming
  * stores for the output 1.70-1.82; vector loads instead of pixel loads for the unclamped side of an edge step
  * 0.98-1.00 (noise).
+ * What memory costs the full-screen row (paired medians against the row as it is, same bytes): with the output
+ * written to one row kept in L1 and the source rows taken from 64 rows kept in cache, radius 8 takes about 0.82 of the
+ * time but radius 60 0.95-0.96, so at radius 60 the row is bound by its operations at about 4.2 memcpy and no memory
+ * change alone reaches 4; either change alone 0.98-1.00. Measured and not kept: the output through a row in L1
+ * copied out with streaming stores of whole lines (1.08-1.24); a software prefetch 2 KB ahead in the added row and in
+ * the output row in every middle step (prefetcht0 or prefetchnta alike): 0.84-0.89 at ry 2 to 16, 0.93-0.95 at 24
+ * and 32, 1.04-1.10 from ry 45 (probably the prefetched lines push the 2 ry + 1 rows kept for the subtraction out of
+ * L2, which the hardware's own stream prefetches do not), and 1.0 with everything in L3 (1290 x 1000), so it gains
+ * only where memory latency shows and only at small ry, through an ry bound tuned to this machine's L2, and leaves
+ * radius 30 and 60 where they are; the output's prefetch alone 1.04-1.19, the added row's alone 0.96-1.25; source
+ * and destination on transparent huge pages 0.97-1.0.
  *
  * Gaussian. From sigma 3 on an image whose shorter side is at least 8 sigma and 40, the backdrop's pipeline reduced
  * by 2, from 7 by 4, with no colour stage (see CK_GAUSS_MIN_SIGMA_K2; 4.4 and 2-2.9 ms on a full screen where full
