@@ -1,7 +1,8 @@
 // blur-bench: box, gaussian and backdrop on a full-screen 1290 x 2796 premultiplied RGBA8 image, one core.
 // Every case is a median and a ratio to a memcpy of the same image timed in the same run (the physical limit:
-// the output must be written once). Issue 4 targets: box <= 4x, gaussian <= 8x, backdrop (downsample 0,
-// sigma 4...60) <= 2.5x memcpy, and backdrop at sigma 60 within 1.15x of sigma 4.
+// the output must be written once): the fastest of the memcpy medians timed between the groups of cases. Issue 4
+// targets: box <= 4x, gaussian <= 8x, backdrop (downsample 0, sigma 4...60) <= 2.5x memcpy, and backdrop at sigma 60
+// within 1.15x of sigma 4.
 import BenchmarkSupport
 import CKernel
 
@@ -32,95 +33,100 @@ var src = ck_image(data: pixels, width: width, height: height, stride: stride)
 var dst = ck_image(
     data: target.bindMemory(to: UInt8.self, capacity: bytes), width: width, height: height, stride: stride)
 
-@MainActor func memcpyBaseline() -> (name: String, sample: Sample) {
-    ("memcpy", measure(runs: 31, warmup: 3) { target.copyMemory(from: source, byteCount: bytes) })
-}
-
-func run(_ isa: ck_isa, _ body: () -> Void) -> Sample {
-    _ = ck_isa_set(isa)
-    defer { _ = ck_isa_set(ck_isa_best()) }
-    return measure(runs: 11, warmup: 2, body)
-}
-
 func isaName(_ isa: ck_isa) -> String { ["scalar", "sse2", "avx2", "neon"][Int(isa.rawValue)] }
 let best = ck_isa_best()
 print("image \(width) x \(height) premultiplied RGBA8 (\(bytes / 1_000_000) MB), best ISA \(isaName(best))")
 
-var base = memcpyBaseline()
-report.add("memcpy 1290x2796x4", base.sample)
+// The baseline is the fastest memcpy of the run. The memcpy is timed before, between and after the groups of cases,
+// back to back like the cases (each in its own steady state), and each of those medians is printed as it comes. The
+// 28 MB of buffers fit the host's shared 32 MB L3 only while other tenants leave room, so the same memcpy takes 0.55 to
+// 0.7 ms in one stretch of a run and 1.0-1.2 ms a few seconds later; a baseline caught in a slow stretch would let a
+// case pass that misses its target against the machine's own limit, which is what the targets are about. The cases'
+// rows therefore come at the end, once that limit is known. (Tried and not kept: the memcpy interleaved run by run
+// with each case. Its median then rose to 0.63-1.4 ms, probably because each blur's scratch evicts the buffers the
+// memcpy needs while the blur finds them where the memcpy left them, so the ratios favour the blur: box 2.8-3.8x and
+// backdrop at sigma 4 and 8 2.0-2.4x in two runs, where back to back the same day gave 4.3-4.5x and 2.7-2.9x.)
+var memcpys: [(when: String, sample: Sample)] = []
+var cases: [(name: String, sample: Sample, limit: (text: String, ratio: Double)?)] = []
+
+/// Times the memcpy of the image (31 runs after 3 warm-ups) and prints its median at once.
+@MainActor func timeMemcpy(_ when: String) {
+    let sample = measure(runs: 31, warmup: 3) { target.copyMemory(from: source, byteCount: bytes) }
+    memcpys.append((when, sample))
+    report.add("memcpy \(when)", sample)
+}
+
+/// Times `body` on `isa` (11 runs after 2 warm-ups); its row is printed at the end. `limit`: the issue's target as
+/// the largest ratio to the baseline.
+@MainActor @discardableResult
+func timeCase(_ name: String, _ isa: ck_isa, limit: (text: String, ratio: Double)? = nil, _ body: () -> Void) -> Sample
+{
+    _ = ck_isa_set(isa)
+    defer { _ = ck_isa_set(ck_isa_best()) }
+    let sample = measure(runs: 11, warmup: 2, body)
+    cases.append(("\(name) (\(isaName(isa)))", sample, limit))
+    return sample
+}
+
+timeMemcpy("before the box")
 
 // MARK: Box
 for radius: UInt32 in [2, 8, 30, 60] {
-    let sample = run(best) { _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize) }
-    let ratio = sample.median / base.sample.median
-    report.add("box r \(radius) (\(isaName(best)))", sample, baseline: base, target: ("<= 4x memcpy", ratio <= 4))
+    timeCase("box r \(radius)", best, limit: ("<= 4x memcpy", 4)) {
+        _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize)
+    }
 }
 for radius: UInt32 in [8, 60] {
-    let sample = run(CK_ISA_SCALAR) { _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize) }
-    report.add("box r \(radius) (scalar)", sample, baseline: base)
+    timeCase("box r \(radius)", CK_ISA_SCALAR) { _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize) }
 }
+timeMemcpy("before the gaussian")
 
 // MARK: Gaussian
-// Each section times its own memcpy and prints it: the copy of 28 MB of buffers runs at cache speed or at memory speed
-// depending on what the section before left in the (shared) last-level cache, so one baseline for all would skew them.
-base = memcpyBaseline()
-report.add("memcpy before the gaussian", base.sample)
 for sigma: Float in [1, 4, 15, 30] {
-    let sample = run(best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
-    let ratio = sample.median / base.sample.median
-    report.add(
-        "gaussian sigma \(Int(sigma)) (\(isaName(best)))", sample, baseline: base,
-        target: ("<= 8x memcpy", ratio <= 8))
+    timeCase("gaussian sigma \(Int(sigma))", best, limit: ("<= 8x memcpy", 8)) {
+        _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize)
+    }
 }
 for sigma: Float in [4, 30] {
-    let sample = run(CK_ISA_SCALAR) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
-    report.add("gaussian sigma \(Int(sigma)) (scalar)", sample, baseline: base)
+    timeCase("gaussian sigma \(Int(sigma))", CK_ISA_SCALAR) {
+        _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize)
+    }
 }
 // Between the targets' sigmas: the direct filter up to the image reduced by 2 at sigma 3 (no target).
 for sigma: Float in [2, 2.9] {
-    let sample = run(best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
-    report.add("gaussian sigma \(sigma) (\(isaName(best)))", sample, baseline: base)
+    timeCase("gaussian sigma \(sigma)", best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
 }
+timeMemcpy("before the backdrop")
 
 // MARK: Backdrop
-base = memcpyBaseline()
-report.add("memcpy before the backdrop", base.sample)
 var backdropSamples: [Float: Sample] = [:]
 for sigma: Float in [4, 8, 15, 30, 60] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
-    let sample = run(best) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
-    backdropSamples[sigma] = sample
-    let ratio = sample.median / base.sample.median
-    report.add(
-        "backdrop ds 0 sigma \(Int(sigma)) (\(isaName(best)))", sample, baseline: base,
-        target: ("<= 2.5x memcpy", ratio <= 2.5))
-}
-if let four = backdropSamples[4], let sixty = backdropSamples[60] {
-    report.add(
-        "backdrop sigma 60 vs sigma 4", sixty, baseline: ("backdrop sigma 4", four),
-        target: ("<= 1.15x", sixty.median / four.median <= 1.15))
+    backdropSamples[sigma] = timeCase("backdrop ds 0 sigma \(Int(sigma))", best, limit: ("<= 2.5x memcpy", 2.5)) {
+        _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize)
+    }
 }
 for sigma: Float in [4, 30] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
-    let sample = run(CK_ISA_SCALAR) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
-    report.add("backdrop ds 0 sigma \(Int(sigma)) (scalar)", sample, baseline: base)
+    timeCase("backdrop ds 0 sigma \(Int(sigma))", CK_ISA_SCALAR) {
+        _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize)
+    }
 }
 // Below sigma 2 downsample 0 blurs at full resolution (the direct filter; no target).
 do {
     var params = ck_backdrop(sigma: 1.5, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
-    let sample = run(best) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
-    report.add("backdrop ds 0 sigma 1.5 (\(isaName(best)))", sample, baseline: base)
+    timeCase("backdrop ds 0 sigma 1.5", best) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
 }
 for (sigma, ds): (Float, UInt32) in [(20, 1), (20, 2), (20, 4)] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: ds)
-    let sample = run(best) { _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize) }
-    report.add("backdrop ds \(ds) sigma \(Int(sigma)) (\(isaName(best)))", sample, baseline: base)
+    timeCase("backdrop ds \(ds) sigma \(Int(sigma))", best) {
+        _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize)
+    }
 }
+timeMemcpy("before the sweep")
 
 // MARK: Animated sweep
 // sigma 4 -> 30 in 0.1 steps, as a drag would: 261 frames, each a full backdrop.
-base = memcpyBaseline()
-report.add("memcpy before the sweep", base.sample)
 let frames = 261
 let sweep = measure(runs: 3, warmup: 1) {
     for step in 0..<frames {
@@ -128,6 +134,22 @@ let sweep = measure(runs: 3, warmup: 1) {
             sigma: 4 + Float(step) * 0.1, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
         _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize)
     }
+}
+timeMemcpy("after the sweep")
+
+// MARK: Rows
+// timeMemcpy ran five times above, so there is a fastest.
+let fastest = memcpys.min { $0.sample.median < $1.sample.median }!
+let base = (name: "memcpy", sample: fastest.sample)
+report.add("baseline: the fastest memcpy (\(fastest.when))", base.sample)
+for c in cases {
+    let met = c.limit.map { ($0.text, c.sample.median / base.sample.median <= $0.ratio) }
+    report.add(c.name, c.sample, baseline: base, target: met)
+}
+if let four = backdropSamples[4], let sixty = backdropSamples[60] {
+    report.add(
+        "backdrop sigma 60 vs sigma 4", sixty, baseline: ("backdrop sigma 4", four),
+        target: ("<= 1.15x", sixty.median / four.median <= 1.15))
 }
 let perFrame = sweep.median / Double(frames)
 report.add(
