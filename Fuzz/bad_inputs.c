@@ -163,6 +163,11 @@ int main(void) {
         other.height = H - 1;
         row(fn, "dst height differs", CK_ERR_SIZE, 1, CALL(&im, &other, NULL, 0));
         row(fn, "scratch one byte short", CK_ERR_SIZE, 1, CALL(&im, &dst, scratch, need - 1));
+        uint8_t *inside = malloc(need + 4 * W * H);
+        ck_image held = {inside, W, H, 4 * W};
+        row(fn, "scratch overlaps src / dst", CK_ERR_OVERLAP, 2, CALL(&held, &dst, inside + 4, need),
+            CALL(&im, &held, inside + 4 * W * H - 1, need));
+        free(inside);
         ck_image shifted = im;
         shifted.data = a + 4;
         row(fn, "dst = src + 1 pixel (overlap)", CK_ERR_OVERLAP, 1, CALL(&im, &shifted, NULL, 0));

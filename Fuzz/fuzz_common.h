@@ -2,8 +2,7 @@
  * Shared helpers for the CKernel libFuzzer harnesses (Fuzz/fuzz_*.c, built by Fuzz/run.sh).
  *
  * Each harness decodes the fuzz input into the arguments of one entry-point group, predicts from the
- * contract (shared/docs/ckernel-contract.md, CKernel/include/CKernel.h) which statuses that input may
- * give, calls the kernel under every ISA this machine has, and checks the invariants. A violated
+ * C API's documented rules (CKernel/include/CKernel.h) which statuses that input may give, calls the kernel under every ISA this machine has, and checks the invariants. A violated
  * invariant prints what was expected and traps, so libFuzzer saves the input as a crash artefact.
  *
  * Where the contract does not rank two applicable errors (say a NULL output and a NaN argument), the
@@ -136,11 +135,13 @@ static inline int fuzz_finite_nonnegative(double v) { return isfinite(v) && v >=
 
 /* MARK: - Allocation watch */
 
-/* Counts heap allocations while `watching` is set, through the sanitizer malloc hooks, so the
-   harnesses can check "with caller scratch the functions never allocate". Single-threaded. */
+/* Counts the calling thread's heap allocations while it watches, through the sanitizer malloc hooks, so the
+   harnesses can check "with caller scratch the functions never allocate". The hooks run on the allocating thread,
+   so thread-local state keeps other threads out of the count (a thread starting up beside the harness allocates
+   in the sanitizer's own setup). */
 void __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void *, size_t),
                                                void (*free_hook)(const volatile void *));
-static int fuzz_watching, fuzz_allocations;
+static _Thread_local int fuzz_watching, fuzz_allocations;
 static void fuzz_malloc_hook(const volatile void *p, size_t n) {
     (void)p;
     (void)n;
@@ -148,13 +149,13 @@ static void fuzz_malloc_hook(const volatile void *p, size_t n) {
 }
 static void fuzz_free_hook(const volatile void *p) { (void)p; }
 static inline void fuzz_watch_allocations(void) {
-    static int installed;
+    static _Atomic int installed;
     if (!installed) __sanitizer_install_malloc_and_free_hooks(fuzz_malloc_hook, fuzz_free_hook);
     installed = 1;
     fuzz_allocations = 0;
     fuzz_watching = 1;
 }
-/* Stops watching and returns how many allocations happened since fuzz_watch_allocations. */
+/* Stops watching and returns how many allocations this thread made since fuzz_watch_allocations. */
 static inline int fuzz_stop_watching(void) {
     fuzz_watching = 0;
     return fuzz_allocations;

@@ -473,7 +473,12 @@ static ck_status check_pair(const ck_image *src, const ck_image *dst, const void
         const uintptr_t s0 = (uintptr_t)src->data, d0 = (uintptr_t)dst->data;
         if (s0 < d0 + dbytes && d0 < s0 + sbytes) return CK_ERR_OVERLAP;
     }
-    if (scratch != NULL && scratch_size < ck_blur_scratch_size(src->width, src->height)) return CK_ERR_SIZE;
+    if (scratch == NULL) return CK_OK;
+    const size_t need = ck_blur_scratch_size(src->width, src->height);
+    if (scratch_size < need) return CK_ERR_SIZE;
+    /* The kernels write the scratch while they read src and write dst: any shared byte is a corrupt result. */
+    const uintptr_t c0 = (uintptr_t)scratch, s0 = (uintptr_t)src->data, d0 = (uintptr_t)dst->data;
+    if ((c0 < s0 + sbytes && s0 < c0 + need) || (c0 < d0 + dbytes && d0 < c0 + need)) return CK_ERR_OVERLAP;
     return CK_OK;
 }
 

@@ -1,7 +1,7 @@
 /*
  * CKernel: the numeric engine under AnimationKernel.
  *
- * This header is the contract in shared/docs/ckernel-contract.md: names and semantics are fixed.
+ * This header documents the C API: names and semantics are stable.
  * Plain C11, importable by Swift: no intrinsics types, no allocation unless a function says so,
  * no global mutable state beyond the ISA selection. Every function that can fail returns ck_status;
  * nothing here asserts, aborts or prints on bad input.
@@ -118,7 +118,17 @@ typedef struct ck_image {
 } ck_image;
 
 /* Bytes of caller scratch that make the blur and backdrop functions allocation-free for an image
-   of this size. */
+   of this size.
+
+   Rules shared by ck_box_blur, ck_gaussian_blur and ck_backdrop_apply:
+   - src and dst have the same size; dst == src (same data and stride) works in place; any other
+     overlap of their bytes is CK_ERR_OVERLAP.
+   - scratch == NULL: the function allocates what it needs (CK_ERR_NOMEM on failure). Otherwise
+     scratch_size must be at least ck_blur_scratch_size(width, height) (else CK_ERR_SIZE), the
+     function allocates nothing, and the first ck_blur_scratch_size bytes of scratch must not share
+     a byte with src or dst (else CK_ERR_OVERLAP: the kernels write scratch while reading src).
+   - width or height 0: CK_OK, nothing touched. Either above 2^20, stride below 4 * width, or
+     stride * height overflowing: CK_ERR_SIZE. */
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height);
 /* Exact box blur: each output byte is floor((S + N/2) / N) over the (2 rx + 1) x (2 ry + 1) window
    with replicated edges. Radii up to 65535. scratch == NULL: the function allocates. */

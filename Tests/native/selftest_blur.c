@@ -487,6 +487,18 @@ static void check_bad_input(void) {
     CHECK(ck_gaussian_blur(&a, &a, 2000.5f, NULL, 0) == CK_ERR_ARGUMENT, "sigma too large");
     CHECK(ck_box_blur(&a, &b, 1, 1, NULL, 0) == CK_ERR_OVERLAP, "overlap");
     CHECK(ck_box_blur(&a, &a, 1, 1, buf, 10) == CK_ERR_SIZE, "small scratch");
+    {
+        /* Scratch that shares bytes with the source or the destination: CK_ERR_OVERLAP, nothing written. */
+        const size_t need = ck_blur_scratch_size(8, 8);
+        uint8_t *block = malloc(need + sizeof buf);
+        ck_image in = {block, 8, 8, 32}, out = {buf, 8, 8, 32};
+        memset(block, 7, need + sizeof buf);
+        CHECK(ck_box_blur(&in, &out, 1, 1, block + 100, need) == CK_ERR_OVERLAP, "scratch overlaps src");
+        CHECK(ck_gaussian_blur(&out, &in, 2, block + 8 * 32 - 1, need) == CK_ERR_OVERLAP, "scratch overlaps dst");
+        CHECK(ck_backdrop_apply(&in, &in, &p, block + 4, need) == CK_ERR_OVERLAP, "scratch overlaps in place");
+        CHECK(ck_box_blur(&in, &out, 1, 1, block + 8 * 32, need) == CK_OK, "scratch right after src");
+        free(block);
+    }
     ck_image c = {buf, 9, 8, 32};
     CHECK(ck_box_blur(&c, &c, 1, 1, NULL, 0) == CK_ERR_SIZE, "stride below 4 w");
     p.downsample = 3;
