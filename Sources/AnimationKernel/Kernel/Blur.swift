@@ -35,18 +35,22 @@ public struct BlurContext: Sendable {
     public let maxWidth: Int
     /// Largest image height this context accepts, in pixels.
     public let maxHeight: Int
-    private var scratch: [UInt8]
+    private var scratch: ByteStorage
 
     /// Allocates scratch for images up to `maxWidth` x `maxHeight` (`ck_blur_scratch_size`).
     ///
-    /// - Throws: ``KernelError/invalidSize(_:)`` when either size is outside `0...2^20`.
+    /// - Throws: ``KernelError/invalidSize(_:)`` when either size is outside `0...2^20`,
+    ///   ``KernelError/outOfMemory`` when the system cannot provide the scratch (about 8 bytes a pixel at full
+    ///   resolution).
     public init(maxWidth: Int, maxHeight: Int) throws(KernelError) {
         guard (0...maxImageDimension).contains(maxWidth), (0...maxImageDimension).contains(maxHeight) else {
             throw .invalidSize("maxWidth and maxHeight must be in 0...\(maxImageDimension)")
         }
+        let bytes = ck_blur_scratch_size(UInt32(maxWidth), UInt32(maxHeight))
+        guard let count = Int(exactly: bytes) else { throw .outOfMemory }
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
-        self.scratch = [UInt8](repeating: 0, count: ck_blur_scratch_size(UInt32(maxWidth), UInt32(maxHeight)))
+        self.scratch = try ByteStorage(count: count)
     }
 
     // MARK: Box blur

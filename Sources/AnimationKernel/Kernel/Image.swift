@@ -3,18 +3,20 @@ import CKernel
 /// Largest image width or height the kernel accepts (2^20 pixels, `ck_image` contract).
 let maxImageDimension = 1 << 20
 
-/// Checks an image geometry as the kernel does: sizes in `0...2^20`, `stride >= 4 * width`, and the byte count
-/// `stride * height` representable. Returns that byte count.
-func checkedImageBytes(width: Int, height: Int, stride: Int) throws(KernelError) -> Int {
+/// Checks an image geometry as the kernel does: sizes in `0...2^20`, `stride >= 4 * width` (`nil`: exactly
+/// `4 * width`), and the byte count `stride * height` representable. Returns the stride and that byte count.
+func checkedImageLayout(width: Int, height: Int, stride: Int?) throws(KernelError) -> (stride: Int, bytes: Int) {
     guard (0...maxImageDimension).contains(width), (0...maxImageDimension).contains(height) else {
         throw .invalidSize("width and height must be in 0...\(maxImageDimension), got \(width) x \(height)")
     }
-    guard stride >= 4 * width else {
-        throw .invalidSize("stride \(stride) is below 4 * width (\(4 * width))")
+    // width <= 2^20 here, so 4 * width cannot overflow.
+    let rowBytes = stride ?? 4 * width
+    guard rowBytes >= 4 * width else {
+        throw .invalidSize("stride \(rowBytes) is below 4 * width (\(4 * width))")
     }
-    let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
+    let (bytes, overflow) = rowBytes.multipliedReportingOverflow(by: height)
     guard !overflow else { throw .invalidSize("stride * height overflows") }
-    return bytes
+    return (rowBytes, bytes)
 }
 
 /// An owning premultiplied RGBA8 image: `height` rows of `stride` bytes, 4 bytes per pixel (red, green, blue,
@@ -29,7 +31,7 @@ public struct RGBA8Image: Sendable {
     public let height: Int
     /// Bytes per row, at least `4 * width`.
     public let stride: Int
-    private var storage: [UInt8]
+    private var storage: ByteStorage
 
     /// A zero-filled (fully transparent) image.
     ///
@@ -37,14 +39,14 @@ public struct RGBA8Image: Sendable {
     ///   - width: Pixels per row, `0...2^20`.
     ///   - height: Rows, `0...2^20`.
     ///   - stride: Bytes per row, at least `4 * width`; defaults to `4 * width` (no padding).
-    /// - Throws: ``KernelError/invalidSize(_:)`` for sizes outside those ranges.
+    /// - Throws: ``KernelError/invalidSize(_:)`` for sizes outside those ranges, ``KernelError/outOfMemory`` when
+    ///   the system cannot provide `stride * height` bytes (a 2^20 x 2^20 image needs 4 TiB).
     public init(width: Int, height: Int, stride: Int? = nil) throws(KernelError) {
-        let rowBytes = stride ?? 4 * max(width, 0)
-        let bytes = try checkedImageBytes(width: width, height: height, stride: rowBytes)
+        let layout = try checkedImageLayout(width: width, height: height, stride: stride)
         self.width = width
         self.height = height
-        self.stride = rowBytes
-        self.storage = [UInt8](repeating: 0, count: bytes)
+        self.stride = layout.stride
+        self.storage = try ByteStorage(count: layout.bytes)
     }
 
     /// The pixel at column `x`, row `y` as premultiplied bytes.
@@ -54,14 +56,16 @@ public struct RGBA8Image: Sendable {
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         get {
             guard let i = offset(x, y) else { return (0, 0, 0, 0) }
-            return (storage[i], storage[i + 1], storage[i + 2], storage[i + 3])
+            return storage.withUnsafeBytes { ($0[i], $0[i + 1], $0[i + 2], $0[i + 3]) }
         }
         set {
             guard let i = offset(x, y) else { return }
-            storage[i] = newValue.r
-            storage[i + 1] = newValue.g
-            storage[i + 2] = newValue.b
-            storage[i + 3] = newValue.a
+            storage.withUnsafeMutableBytes {
+                $0[i] = newValue.r
+                $0[i + 1] = newValue.g
+                $0[i + 2] = newValue.b
+                $0[i + 3] = newValue.a
+            }
         }
     }
 
@@ -100,7 +104,7 @@ public struct RGBA8ImageView {
     /// - Throws: ``KernelError/invalidSize(_:)`` when the sizes are outside `0...2^20`, the stride is below
     ///   `4 * width`, or `stride * height` overflows.
     public init(baseAddress: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(KernelError) {
-        _ = try checkedImageBytes(width: width, height: height, stride: stride)
+        _ = try checkedImageLayout(width: width, height: height, stride: stride)
         self.baseAddress = baseAddress
         self.width = width
         self.height = height

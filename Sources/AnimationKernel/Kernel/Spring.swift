@@ -22,11 +22,12 @@ public struct Spring: Sendable, Hashable {
     ///   - duration: The perceptual duration in seconds (> 0): ω₀ = 2π / duration. Default 0.5 s, as SwiftUI.
     ///   - bounce: -1 < bounce <= 1; ζ = 1 - bounce for bounce >= 0 and 1 / (1 + bounce) below 0. Default 0
     ///     (critically damped).
-    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite.
+    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite, or a spring whose ω₀
+    ///   falls outside ``RepresentableRange/angularFrequency``.
     public init(duration: Double = 0.5, bounce: Double = 0) throws(KernelError) {
         var spring = ck_spring()
         try KernelError.check(ck_spring_from_duration(duration, bounce, &spring))
-        self.init(validatedAngularFrequency: spring.omega0, dampingRatio: spring.zeta)
+        try self.init(checked: spring)
     }
 
     /// A spring from its response (the period of the undamped oscillation) and damping ratio, via
@@ -35,11 +36,12 @@ public struct Spring: Sendable, Hashable {
     /// - Parameters:
     ///   - response: Seconds (> 0); ω₀ = 2π / response.
     ///   - dampingRatio: ζ >= 0.
-    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite.
+    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite, or a spring whose ω₀
+    ///   falls outside ``RepresentableRange/angularFrequency``.
     public init(response: Double, dampingRatio: Double) throws(KernelError) {
         var spring = ck_spring()
         try KernelError.check(ck_spring_from_response(response, dampingRatio, &spring))
-        self.init(validatedAngularFrequency: spring.omega0, dampingRatio: spring.zeta)
+        try self.init(checked: spring)
     }
 
     /// A spring from physical constants, via `ck_spring_make`: ω₀ = √(k/m), ζ = c / (2√(k m)).
@@ -48,11 +50,12 @@ public struct Spring: Sendable, Hashable {
     ///   - mass: m > 0 (default 1).
     ///   - stiffness: k > 0 (N/m, or units/s² per unit for mass 1).
     ///   - damping: c >= 0.
-    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite.
+    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite, or a spring whose ω₀
+    ///   falls outside ``RepresentableRange/angularFrequency``.
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(KernelError) {
         var spring = ck_spring()
         try KernelError.check(ck_spring_make(mass, stiffness, damping, &spring))
-        self.init(validatedAngularFrequency: spring.omega0, dampingRatio: spring.zeta)
+        try self.init(checked: spring)
     }
 
     /// A spring matching UIKit's `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
@@ -70,7 +73,8 @@ public struct Spring: Sendable, Hashable {
     ///   - dampingRatio: ζ > 0 (UIKit's `usingSpringWithDamping`; 0 would never settle).
     ///   - initialVelocity: UIKit's normalised velocity (distance per second divided by the distance), > 0
     ///     towards the target. Default 0. Convert with ``normalizedVelocity(pointsPerSecond:distance:)``.
-    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite.
+    /// - Throws: ``KernelError/invalidArgument(_:)`` for values out of range or not finite, or a spring whose ω₀
+    ///   falls outside ``RepresentableRange/angularFrequency``.
     public init(uiKitDuration duration: Double, dampingRatio: Double, initialVelocity: Double = 0) throws(KernelError) {
         guard duration.isFinite, duration > 0 else {
             throw .invalidArgument("uiKitDuration must be finite and > 0")
@@ -111,7 +115,17 @@ public struct Spring: Sendable, Hashable {
             omega = high
         }
         guard omega.isFinite, omega > 0 else { throw .invalidArgument("no spring settles in that duration") }
-        self.init(validatedAngularFrequency: omega, dampingRatio: dampingRatio)
+        try self.init(checked: ck_spring(omega0: omega, zeta: dampingRatio))
+    }
+
+    /// A spring the kernel accepted, if its angular frequency is in ``RepresentableRange/angularFrequency``.
+    private init(checked spring: ck_spring) throws(KernelError) {
+        let range = RepresentableRange.angularFrequency
+        guard range.contains(spring.omega0) else {
+            throw .invalidArgument(
+                "angular frequency \(spring.omega0) rad/s is outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        self.init(validatedAngularFrequency: spring.omega0, dampingRatio: spring.zeta)
     }
 
     /// A spring from values already known to be valid (presets inside the module); no checks.

@@ -9,6 +9,10 @@
 /// Times are seconds on the caller's clock (a display link's timestamps); units are the caller's (points,
 /// progress). Reads before the current segment's start time return the segment's start state; non-finite times
 /// read as the start state too. Reads allocate nothing.
+///
+/// Values, targets and velocities are clamped to ±``RepresentableRange/maximumMagnitude`` and curve durations to
+/// ``RepresentableRange/minimumDuration``...``RepresentableRange/maximumDuration`` where they enter, so every state is
+/// finite.
 public struct AnimatedValue: Sendable {
     /// What moves the value toward its target.
     public enum Driver: Sendable {
@@ -55,11 +59,12 @@ public struct AnimatedValue: Sendable {
     /// A value at rest.
     ///
     /// - Parameters:
-    ///   - value: the initial value; a non-finite value is stored as 0.
+    ///   - value: the initial value; a non-finite value is stored as 0, a finite one clamped to the representable
+    ///     range.
     ///   - settleTolerance: distance from the target under which a spring counts as settled, in the value's units
     ///     (default 0.001; use about half a pixel for positions in points). Non-positive or non-finite: 0.001.
     public init(_ value: Double, settleTolerance: Double = 0.001) {
-        self.target = value.isFinite ? value : 0
+        self.target = Sanitize.finite(value, or: 0)
         self.startTime = -.infinity
         self.settleTime = -.infinity
         self.settleTolerance = settleTolerance.isFinite && settleTolerance > 0 ? settleTolerance : 0.001
@@ -81,7 +86,11 @@ public struct AnimatedValue: Sendable {
             guard t < duration else { return (target, 0) }
             let progress = t / duration
             let distance = target - from
-            return (from + distance * curve.value(at: progress), distance * curve.slope(at: progress) / duration)
+            // A curve's ordinates may be any finite number: its output is clamped like every other value.
+            return (
+                Sanitize.finite(from + distance * curve.value(at: progress), or: target),
+                Sanitize.finite(distance * curve.slope(at: progress) / duration, or: 0)
+            )
         }
     }
 
@@ -89,7 +98,8 @@ public struct AnimatedValue: Sendable {
     public func value(at time: Double) -> Double {
         if case .curve(let from, let duration) = segment {
             let t = time.isFinite ? max(0, time - startTime) : 0
-            return t < duration ? from + (target - from) * curve.value(at: t / duration) : target
+            return t < duration
+                ? Sanitize.finite(from + (target - from) * curve.value(at: t / duration), or: target) : target
         }
         return state(at: time).value
     }
@@ -121,17 +131,23 @@ public struct AnimatedValue: Sendable {
     /// Animates from the state at `time` to `target`.
     ///
     /// - Parameters:
-    ///   - target: the new resting value (a non-finite target is ignored: the value keeps its current motion).
+    ///   - target: the new resting value (a non-finite target is ignored: the value keeps its current motion; a finite
+    ///     one is clamped to the representable range).
     ///   - driver: a spring, or a curve (which hands over to a spring if the value is moving; see ``Driver``).
     ///   - time: when the animation starts (seconds). Earlier than the current segment's start: clamped to it.
-    ///   - initialVelocity: overrides the velocity at `time` (units per second), e.g. a gesture's release velocity.
+    ///   - initialVelocity: overrides the velocity at `time` (units per second), e.g. a gesture's release velocity
+    ///     (non-finite: ignored; clamped to the representable range).
+    /// A curve's `duration` that is zero, negative or not finite jumps; a positive one is clamped to
+    /// ``RepresentableRange/minimumDuration``...``RepresentableRange/maximumDuration``.
     public mutating func animate(
         to target: Double, using driver: Driver, at time: Double, initialVelocity: Double? = nil
     ) {
         guard target.isFinite else { return }
+        let target = Sanitize.finite(target, or: 0)
+        let initialVelocity = initialVelocity.flatMap { $0.isFinite ? Sanitize.finite($0, or: 0) : nil }
         let now = eventTime(time)
         var (x, v) = state(at: now)
-        if let initialVelocity, initialVelocity.isFinite { v = initialVelocity }
+        if let initialVelocity { v = initialVelocity }
         // Settled means within the tolerance: a spring's closed form still has a vanishing velocity then, which a
         // following curve may drop (the position stays continuous).
         let moving = !isSettled(at: now) || (initialVelocity ?? 0) != 0
@@ -150,6 +166,7 @@ public struct AnimatedValue: Sendable {
                 jump(to: target, at: now)
                 return
             }
+            let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
             if moving {
                 startSpring(Self.handoffSpring(duration: duration), from: x, velocity: v, to: target, at: now)
             } else {
@@ -166,6 +183,7 @@ public struct AnimatedValue: Sendable {
     /// in flight hands over to its spring (``Driver``), a value at rest or tracking jumps.
     public mutating func retarget(to target: Double, at time: Double) {
         guard target.isFinite else { return }
+        let target = Sanitize.finite(target, or: 0)
         let now = eventTime(time)
         switch segment {
         case .spring:
@@ -184,19 +202,20 @@ public struct AnimatedValue: Sendable {
     }
 
     /// Sets the value directly from a gesture at `time`, with the gesture's velocity (units per second).
-    /// Non-finite values are ignored.
+    /// Non-finite values are ignored (a non-finite velocity reads as 0); finite ones are clamped to the representable
+    /// range.
     public mutating func track(_ value: Double, velocity: Double, at time: Double) {
         guard value.isFinite else { return }
-        target = value
+        target = Sanitize.finite(value, or: 0)
         startTime = eventTime(time)
-        segment = .tracking(velocity: velocity.isFinite ? velocity : 0)
+        segment = .tracking(velocity: Sanitize.finite(velocity, or: 0))
         settleTime = .infinity
     }
 
     /// Puts the value at rest at `value` from `time` on, without animation.
     public mutating func jump(to value: Double, at time: Double) {
         guard value.isFinite else { return }
-        target = value
+        target = Sanitize.finite(value, or: 0)
         startTime = eventTime(time)
         segment = .rest
         settleTime = -.infinity
@@ -224,6 +243,7 @@ public struct AnimatedValue: Sendable {
     /// `duration` from rest, so the remaining motion takes about as long as the curve would have.
     /// For critical damping from rest, |x(t)| / |x0| = (1 + w t) e^(-w t), which falls to 0.001 at w t = 9.2335.
     static func handoffSpring(duration: Double) -> Spring {
-        Spring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
+        let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
+        return Spring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
     }
 }

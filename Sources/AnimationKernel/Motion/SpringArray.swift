@@ -11,6 +11,9 @@ import CKernel
 ///
 /// Lanes are retargeted independently with ``retarget(lane:to:)``: the value and velocity stay where they
 /// are and only the target moves, which is what makes an interrupted animation continuous.
+///
+/// Values, targets and velocities are clamped to ±``RepresentableRange/maximumMagnitude`` where they enter, so a
+/// displacement (value - target) never overflows a `Float`.
 public struct SpringArray: Sendable {
     /// The spring every lane follows. Changing it takes effect at the next ``advance(by:)``.
     public var spring: Spring {
@@ -43,6 +46,7 @@ public struct SpringArray: Sendable {
         spring: Spring, values: [Float], displacementThreshold: Float = 0.001, velocityThreshold: Float = 0.01
     ) throws(KernelError) {
         guard values.allSatisfy({ $0.isFinite }) else { throw .invalidArgument("values must be finite") }
+        let values = values.map(Self.representable)
         guard displacementThreshold.isFinite, displacementThreshold >= 0, velocityThreshold.isFinite,
             velocityThreshold >= 0
         else { throw .invalidArgument("thresholds must be finite and >= 0") }
@@ -119,6 +123,7 @@ public struct SpringArray: Sendable {
     public mutating func retarget(lane: Int, to target: Float) throws(KernelError) {
         guard targets.indices.contains(lane) else { throw .invalidArgument("lane \(lane) is not in 0..<\(count)") }
         guard target.isFinite else { throw .invalidArgument("target must be finite") }
+        let target = Self.representable(target)
         displacements[lane] += targets[lane] - target
         targets[lane] = target
     }
@@ -129,7 +134,7 @@ public struct SpringArray: Sendable {
     public mutating func reset(lane: Int, to value: Float) throws(KernelError) {
         guard targets.indices.contains(lane) else { throw .invalidArgument("lane \(lane) is not in 0..<\(count)") }
         guard value.isFinite else { throw .invalidArgument("value must be finite") }
-        targets[lane] = value
+        targets[lane] = Self.representable(value)
         displacements[lane] = 0
         velocities[lane] = 0
     }
@@ -142,6 +147,11 @@ public struct SpringArray: Sendable {
             throw .invalidArgument("lane \(lane) is not in 0..<\(count)")
         }
         guard velocity.isFinite else { throw .invalidArgument("velocity must be finite") }
-        velocities[lane] = velocity
+        velocities[lane] = Self.representable(velocity)
+    }
+
+    /// A finite value clamped to ±``RepresentableRange/maximumMagnitude``.
+    private static func representable(_ value: Float) -> Float {
+        Float(Sanitize.finite(Double(value), or: 0))
     }
 }

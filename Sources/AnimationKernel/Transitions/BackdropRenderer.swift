@@ -61,7 +61,14 @@ public struct BackdropRenderer: Sendable {
     public init(width: Int, height: Int, displayScale: Double, downsampling: Downsampling = .speed)
         throws(KernelError)
     {
-        self.context = try BlurContext(maxWidth: width, maxHeight: height)
+        guard width >= 0, height >= 0 else {
+            throw .invalidSize("width and height must be >= 0, got \(width) x \(height)")
+        }
+        // Room for full-size snapshots and for the prepared image with its ring, which is larger than a snapshot
+        // of 3 px or less on a side.
+        self.context = try BlurContext(
+            maxWidth: max(width, Self.ringSize(width, factor: 2)),
+            maxHeight: max(height, Self.ringSize(height, factor: 2)))
         self.prepared = try RGBA8Image(width: 0, height: 0)
         self.working = try RGBA8Image(width: 0, height: 0)
         self.width = width
@@ -106,11 +113,13 @@ public struct BackdropRenderer: Sendable {
     public mutating func render(
         _ effect: BackdropEffect, from snapshot: RGBA8Image, into destination: inout RGBA8Image
     ) throws(KernelError) {
+        try checkFits(snapshot.width, snapshot.height)
         try context.backdrop(from: snapshot, into: &destination, parameters: parameters(for: effect))
     }
 
     /// Applies `effect` to `image` in place (see ``render(_:from:into:)``).
     public mutating func render(_ effect: BackdropEffect, in image: inout RGBA8Image) throws(KernelError) {
+        try checkFits(image.width, image.height)
         try context.backdrop(&image, parameters: parameters(for: effect))
     }
 
@@ -119,7 +128,15 @@ public struct BackdropRenderer: Sendable {
     public mutating func render(
         _ effect: BackdropEffect, from snapshot: RGBA8ImageView, into destination: RGBA8ImageView
     ) throws(KernelError) {
+        try checkFits(snapshot.width, snapshot.height)
         try context.backdrop(from: snapshot, into: destination, parameters: parameters(for: effect))
+    }
+
+    /// The renderer's own size limit (its context is larger for tiny renderers: see ``ringSize(_:factor:)``).
+    private func checkFits(_ imageWidth: Int, _ imageHeight: Int) throws(KernelError) {
+        guard imageWidth <= width, imageHeight <= height else {
+            throw .invalidSize("image \(imageWidth) x \(imageHeight) exceeds the renderer's \(width) x \(height)")
+        }
     }
 
     // MARK: Prepared snapshots
@@ -143,12 +160,9 @@ public struct BackdropRenderer: Sendable {
     ///   ``KernelError/invalidArgument(_:)`` for another factor.
     public mutating func prepare(_ snapshot: RGBA8Image, factor: Int = 4) throws(KernelError) {
         guard factor == 2 || factor == 4 else { throw .invalidArgument("factor must be 2 or 4, got \(factor)") }
-        guard snapshot.width <= width, snapshot.height <= height else {
-            throw .invalidSize(
-                "snapshot \(snapshot.width) x \(snapshot.height) exceeds the renderer's \(width) x \(height)")
-        }
-        let ringWidth = snapshot.width == 0 ? 0 : (snapshot.width + factor - 1) / factor + 2
-        let ringHeight = snapshot.height == 0 ? 0 : (snapshot.height + factor - 1) / factor + 2
+        try checkFits(snapshot.width, snapshot.height)
+        let ringWidth = Self.ringSize(snapshot.width, factor: factor)
+        let ringHeight = Self.ringSize(snapshot.height, factor: factor)
         if prepared.width != ringWidth || prepared.height != ringHeight {
             prepared = try RGBA8Image(width: ringWidth, height: ringHeight)
             working = try RGBA8Image(width: ringWidth, height: ringHeight)
@@ -261,6 +275,9 @@ public struct BackdropRenderer: Sendable {
         }
     }
 
+    /// Pixels along one side of a prepared image: `n` reduced by `factor` (rounded up) plus a ring pixel on each end.
+    static func ringSize(_ n: Int, factor: Int) -> Int { n <= 0 ? 0 : (n + factor - 1) / factor + 2 }
+
     /// Variance in full-resolution px^2 that a k x k box reduction and a bilinear enlargement by k add: (k^2 - 1) / 12
     /// for the box, and k^2 E[f (1 - f)] over the enlargement's k sampling phases f = (2m + 1) / (2k).
     static func resamplingVariance(factor k: Int) -> Double {
@@ -280,8 +297,8 @@ public struct BackdropRenderer: Sendable {
         into target: UnsafeMutableRawBufferPointer, stride targetStride: Int, sums: UnsafeMutableBufferPointer<UInt32>
     ) {
         guard width > 0, height > 0, let src = source.baseAddress, let dst = target.baseAddress else { return }
-        let ringWidth = (width + k - 1) / k + 2
-        let ringHeight = (height + k - 1) / k + 2
+        let ringWidth = ringSize(width, factor: k)
+        let ringHeight = ringSize(height, factor: k)
         let inside = width / k  // blocks 0..<inside need no clamping
         let half = UInt32(k * k / 2)
         let shift = UInt32(k == 2 ? 2 : 4)

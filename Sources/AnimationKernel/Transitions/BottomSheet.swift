@@ -219,8 +219,8 @@ public struct BottomSheet: Sendable {
     /// Applies a new container size and safe area (rotation, window resize) at `time`: everything in flight retargets
     /// from where it is. A container change never dismisses the sheet.
     public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
-        layout.containerSize = Size(width: Sanitize.length(size.width), height: Sanitize.length(size.height))
-        layout.safeArea = Self.sanitized(safeArea)
+        layout.containerSize = Sanitize.size(size)
+        layout.safeArea = Sanitize.insets(safeArea)
         relayout(at: time, using: configuration.layoutDriver)
     }
 
@@ -294,6 +294,7 @@ public struct BottomSheet: Sendable {
     /// if interactive dismissal is allowed.
     public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
         guard phase == .dragging, translation.isFinite else { return }
+        let translation = Sanitize.finite(translation, or: 0)
         let kb = keyboard.value(at: time)
         let heights = sortedDetentHeights(keyboard: kb)
         let lowest = heights.first ?? 0
@@ -358,7 +359,8 @@ public struct BottomSheet: Sendable {
         let h = min(max(heightValue, visible), max(limit, 0))
         let width = min(W, max(0, configuration.maximumWidth))
         let top = Hc - kb - visible
-        let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(h, visible))
+        // A spring that undershoots a height of 0 (a fling onto a zero detent) draws an empty sheet, not a negative one.
+        let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(0, h, visible))
         let bar = layout.navigationBarHeight
         let bottomPadding = max(0, layout.safeArea.bottom - kb)
         let contentBottom = min(sheet.maxY, Hc - kb - bottomPadding)
@@ -490,17 +492,9 @@ public struct BottomSheet: Sendable {
 
     private static func sanitized(_ layout: Layout) -> Layout {
         Layout(
-            containerSize: Size(
-                width: Sanitize.length(layout.containerSize.width), height: Sanitize.length(layout.containerSize.height)
-            ),
-            safeArea: sanitized(layout.safeArea), contentHeight: Sanitize.length(layout.contentHeight),
+            containerSize: Sanitize.size(layout.containerSize), safeArea: Sanitize.insets(layout.safeArea),
+            contentHeight: Sanitize.length(layout.contentHeight),
             navigationBarHeight: Sanitize.length(layout.navigationBarHeight))
-    }
-
-    private static func sanitized(_ insets: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(
-            top: Sanitize.length(insets.top), leading: Sanitize.length(insets.leading),
-            bottom: Sanitize.length(insets.bottom), trailing: Sanitize.length(insets.trailing))
     }
 }
 

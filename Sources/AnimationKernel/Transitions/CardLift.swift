@@ -124,9 +124,9 @@ public struct CardLift: Sendable {
         source: Rect, target: Rect, modalLayout: BottomSheet.Layout, configuration: Configuration = Configuration()
     ) {
         self.configuration = configuration
-        let source = Self.sanitized(source)
+        let source = Sanitize.rect(source)
         self.sourceRect = source
-        self.targetRect = Self.sanitized(target)
+        self.targetRect = Sanitize.rect(target)
         var modalConfiguration = configuration.modal
         modalConfiguration.reduceMotion = modalConfiguration.reduceMotion || configuration.reduceMotion
         self.modal = BottomSheet(layout: modalLayout, configuration: modalConfiguration)
@@ -179,7 +179,7 @@ public struct CardLift: Sendable {
     /// The card's place in the list moved (the list scrolled or relaid out) at `time`. While closing, the flight
     /// retargets from its current position and velocity; at rest in the list the card follows at once.
     public mutating func setSourceRect(_ rect: Rect, at time: Double) {
-        sourceRect = Self.sanitized(rect)
+        sourceRect = Sanitize.rect(rect)
         switch phase {
         case .closing where !configuration.reduceMotion: lanes.retarget(to: Self.lanes(sourceRect, lift: 0), at: time)
         case .resting: lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
@@ -190,7 +190,7 @@ public struct CardLift: Sendable {
     /// The target moved (rotation, safe-area change) at `time`. While lifting or open, the card retargets from its
     /// current position and velocity (immediately with Reduce Motion, where it is not flying).
     public mutating func setTargetRect(_ rect: Rect, at time: Double) {
-        targetRect = Self.sanitized(rect)
+        targetRect = Sanitize.rect(rect)
         guard phase == .lifting || phase == .open else { return }
         if configuration.reduceMotion {
             lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
@@ -287,12 +287,6 @@ public struct CardLift: Sendable {
 
     private static func lanes(_ rect: Rect, lift: Double) -> SIMD8<Double> {
         SIMD8(rect.minX, rect.minY, rect.width, rect.height, lift, 0, 0, 0)
-    }
-
-    private static func sanitized(_ rect: Rect) -> Rect {
-        Rect(
-            x: Sanitize.finite(rect.minX, or: 0), y: Sanitize.finite(rect.minY, or: 0),
-            width: Sanitize.length(rect.width), height: Sanitize.length(rect.height))
     }
 }
 

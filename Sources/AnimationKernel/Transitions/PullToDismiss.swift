@@ -122,8 +122,7 @@ public struct PullToDismiss: Sendable {
     /// A presented screen of `containerSize` at rest.
     public init(containerSize: Size, configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.containerSize = Size(
-            width: Sanitize.length(containerSize.width), height: Sanitize.length(containerSize.height))
+        self.containerSize = Sanitize.size(containerSize)
         self.offset = AnimatedValue(0, settleTolerance: 0.25)
         self.fade = AnimatedValue(1)
         self.tracker = VelocityTracker(window: configuration.velocityWindow)
@@ -134,18 +133,20 @@ public struct PullToDismiss: Sendable {
     /// The scroll view's state: its content `offset` and the range it scrolls in (`minimum` is the top, e.g.
     /// `-adjustedContentInset.top`; `maximum` the bottom). Call before a drag begins, and whenever the scroll view
     /// moved on its own (deceleration) or changed size. Without a call the content does not scroll (range 0...0).
-    /// Non-finite values are ignored; `maximum` below `minimum` reads as `minimum`. Ignored for an edge swipe.
+    /// Non-finite values are ignored (but `maximum` may be +infinity: unbounded) and finite ones clamped to
+    /// ±``RepresentableRange/maximumMagnitude``; `maximum` below `minimum` reads as `minimum`. Ignored for an edge
+    /// swipe.
     public mutating func setContent(offset: Double, minimum: Double = 0, maximum: Double = .infinity) {
         guard case .vertical = configuration.axis, offset.isFinite, minimum.isFinite, !maximum.isNaN else { return }
-        contentMinimum = minimum
-        contentMaximum = max(minimum, maximum)
+        contentMinimum = Sanitize.finite(minimum, or: 0)
+        contentMaximum = max(contentMinimum, Sanitize.finite(maximum, or: RepresentableRange.maximumMagnitude))
         contentOffset = Sanitize.clamp(offset, contentMinimum, contentMaximum)
     }
 
     /// A new container size (rotation) at `time`: an offset in flight keeps its distance; a dismissal retargets to the
     /// new off-screen position.
     public mutating func setContainerSize(_ size: Size, at time: Double) {
-        containerSize = Size(width: Sanitize.length(size.width), height: Sanitize.length(size.height))
+        containerSize = Sanitize.size(size)
         if phase == .dismissing, !configuration.reduceMotion {
             offset.retarget(to: offscreenOffset, at: time)
         }
@@ -175,7 +176,7 @@ public struct PullToDismiss: Sendable {
     /// then moves the screen; pushing back first returns the screen to 0, then scrolls.
     public mutating func dragChanged(translation: Double, velocity: Double? = nil, at time: Double) {
         guard phase == .dragging, translation.isFinite else { return }
-        let along = translation * directionSign
+        let along = Sanitize.finite(translation, or: 0) * directionSign
         tracker.addSample(along, at: time)
         let delta = along - lastTranslation
         lastTranslation = along
@@ -242,8 +243,7 @@ public struct PullToDismiss: Sendable {
         case .distance(let fraction):
             return offset > Sanitize.clamp(fraction, 0, 1) * d || v > 0
         case .projected(let rate):
-            let r = Sanitize.clamp(rate, 0, 0.999_999)
-            return offset + projectedDistance(velocity: v, decelerationRate: r)
+            return offset + projectedDistance(velocity: v, decelerationRate: rate)
                 > Sanitize.clamp(dismissalFraction, 0, 1) * d
         }
     }

@@ -17,7 +17,8 @@ public struct SheetNavigation: Sendable {
     public struct Screen: Sendable, Hashable {
         /// The caller's identifier, echoed in frames.
         public var id: ScreenID
-        /// Preferred content height in points (clamped to the container height minus the top safe area).
+        /// Preferred content height in points (clamped to the container height minus the top safe area). The model
+        /// stores a non-finite or negative height as 0, so a screen it was given compares equal to itself.
         public var contentHeight: Double
         /// Whether the screen shows the navigation bar.
         public var showsNavigationBar: Bool
@@ -179,6 +180,7 @@ public struct SheetNavigation: Sendable {
         root: Screen, containerSize: Size, safeArea: EdgeInsets = .zero, configuration: Configuration = Configuration()
     ) {
         self.configuration = configuration
+        let root = Self.sanitized(root)
         self.stack = [root]
         let bar = root.showsNavigationBar ? Self.barHeight(configuration) : 0
         var sheetConfiguration = configuration.sheet
@@ -207,6 +209,7 @@ public struct SheetNavigation: Sendable {
     /// the sheet's height animates to the new content height, all on cubic-bezier(0.2, 1, 0.42, 1) over 0.35 s.
     /// `animated: false` jumps. During another transition, everything retargets from where it is.
     public mutating func push(_ screen: Screen, animated: Bool = true, at time: Double) {
+        let screen = Self.sanitized(screen)
         finishInteractiveIfNeeded(at: time)
         let from = stack.last!
         stack.append(screen)
@@ -228,6 +231,7 @@ public struct SheetNavigation: Sendable {
     /// nothing and returns false.
     @discardableResult
     public mutating func setStack(_ screens: [Screen], animated: Bool = true, at time: Double) -> Bool {
+        let screens = screens.map(Self.sanitized)
         guard let newTop = screens.last else { return false }
         finishInteractiveIfNeeded(at: time)
         let from = stack.last!
@@ -292,9 +296,7 @@ public struct SheetNavigation: Sendable {
             finish = !(v < 0 || progress < minimum)
         case .projected(let rate):
             let width = max(sheet.frame(at: time).sheet.width, 1)
-            finish =
-                progress + projectedDistance(velocity: v / width, decelerationRate: Sanitize.clamp(rate, 0, 0.999_999))
-                > 0.5
+            finish = progress + projectedDistance(velocity: v / width, decelerationRate: rate) > 0.5
         }
         let spring = uiKitSpring(duration: configuration.duration, dampingRatio: 1)
         let topScreen = entries[top].screen
@@ -441,7 +443,7 @@ public struct SheetNavigation: Sendable {
             entries.append(incoming)
             nextZ += 2
             // Any other screen still visible is sent behind, to the parked position.
-            for i in 0..<(entries.count - 2) where !entries[i].leaving {
+            for i in entries.indices.dropLast(2) where !entries[i].leaving {
                 entries[i].offset.retarget(to: reduce ? 0 : configuration.parallax, at: time)
                 entries[i].alpha.retarget(to: reduce ? 0 : 1, at: time)
             }
@@ -493,6 +495,14 @@ public struct SheetNavigation: Sendable {
 
     private mutating func finishInteractiveIfNeeded(at time: Double) {
         if interactive { interactivePopEnded(velocityX: 0, at: time) }
+    }
+
+    /// `screen` with a representable content height (NaN would make it unequal to itself, and screens are matched by
+    /// value).
+    private static func sanitized(_ screen: Screen) -> Screen {
+        Screen(
+            id: screen.id, contentHeight: Sanitize.length(screen.contentHeight),
+            showsNavigationBar: screen.showsNavigationBar)
     }
 
     private func total(of screen: Screen) -> Double { clampedContent(screen.contentHeight) + barHeightFor(screen) }

@@ -20,29 +20,6 @@ public struct TransitionEvents: OptionSet, Sendable, Hashable {
     public static let didSettle = TransitionEvents(rawValue: 1 << 4)
 }
 
-/// Sanitising helpers shared by the models: caller values are clamped as documented, never trapped on.
-enum Sanitize {
-    /// `value` if finite, else `fallback`.
-    @inline(__always) static func finite(_ value: Double, or fallback: Double) -> Double {
-        value.isFinite ? value : fallback
-    }
-
-    /// `value` clamped to `[lower, upper]`; NaN becomes `lower`.
-    @inline(__always) static func clamp(_ value: Double, _ lower: Double, _ upper: Double) -> Double {
-        value.isNaN ? lower : min(max(value, lower), upper)
-    }
-
-    /// A non-negative finite length (NaN, infinities and negatives become 0).
-    @inline(__always) static func length(_ value: Double) -> Double {
-        value.isFinite ? max(0, value) : 0
-    }
-
-    /// A positive finite duration in seconds; anything else becomes `fallback`.
-    @inline(__always) static func duration(_ value: Double, or fallback: Double) -> Double {
-        value.isFinite && value > 0 ? value : fallback
-    }
-}
-
 /// The UIKit `animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)` spring, without throwing: invalid
 /// caller values fall back to a critically damped spring over the same (sanitised) duration.
 func uiKitSpring(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) -> Spring {
@@ -57,7 +34,7 @@ func uiKitSpring(duration: Double, dampingRatio: Double, initialVelocity: Double
 /// Rubber-band resistance past an end (UIScrollView-style): an overshoot `x` points past the limit shows as
 /// `(1 - 1 / (x * c / d + 1)) * d`, approaching `d` (the dimension) however far the finger goes.
 @inline(__always) func rubberBand(_ overshoot: Double, dimension d: Double, coefficient c: Double) -> Double {
-    guard overshoot > 0, d > 0 else { return 0 }
+    guard overshoot > 0, d > 0, c > 0 else { return 0 }
     return (1 - 1 / (overshoot * c / d + 1)) * d
 }
 
@@ -70,7 +47,9 @@ func uiKitSpring(duration: Double, dampingRatio: Double, initialVelocity: Double
 }
 
 /// Where a flick with `velocity` (units per second) would come to rest under UIScrollView-style deceleration
-/// with `rate` per millisecond (0.998 is `.normal`): the distance is `v / 1000 * r / (1 - r)`.
+/// with `rate` per millisecond (0.998 is `.normal`): the distance is `v / 1000 * r / (1 - r)`. The rate is clamped to
+/// [0, 0.999999] (1 would never stop) and the distance to the representable range.
 @inline(__always) func projectedDistance(velocity: Double, decelerationRate rate: Double) -> Double {
-    velocity / 1000 * rate / (1 - rate)
+    let r = Sanitize.clamp(rate, 0, 0.999_999)
+    return Sanitize.finite(velocity / 1000 * r / (1 - r), or: 0)
 }

@@ -29,10 +29,11 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// Adds the finger's `position` (points, along the tracked axis) at `time` (seconds).
     ///
-    /// Non-finite values are ignored. A sample at the same time as the newest replaces it; one earlier than the newest
+    /// Non-finite values are ignored and positions clamped to ±``RepresentableRange/maximumMagnitude``. A sample at the same time as the newest replaces it; one earlier than the newest
     /// starts a new gesture (the buffer is cleared first), since the past cannot be rewritten.
     public mutating func addSample(_ position: Double, at time: Double) {
         guard position.isFinite, time.isFinite else { return }
+        let position = Sanitize.finite(position, or: 0)
         if count > 0 {
             let last = times[newest]
             if time == last {
@@ -103,7 +104,6 @@ public struct VelocityTracker: Sendable, Hashable {
             i = (i + Self.capacity - 1) % Self.capacity
         }
         guard stt > 0 else { return 0 }
-        let slope = stx / stt
-        return slope.isFinite ? slope : 0
+        return Sanitize.finite(stx / stt, or: 0)
     }
 }
