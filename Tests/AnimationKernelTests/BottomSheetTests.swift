@@ -202,6 +202,24 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         #expect(sheet.frame(at: 1.2).sheet.minY >= 844)
     }
 
+    /// Mercari's BottomHalfModal dismisses with the UIKit spring of damping 1 and initial velocity 0.5 over the
+    /// present duration + 0.5 s: from rest the sheet leaves at half its distance per second, on that spring.
+    @Test func dismissFromRestStartsWithTheUIKitInitialVelocity() throws {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        let t = sheet.settleTime + 0.1
+        _ = sheet.update(to: t)
+        let top = sheet.frame(at: t).sheet.minY
+        sheet.dismiss(at: t)
+        let distance = 844 + 0.5 - top  // down to half a point below the container
+        let h = 1e-6
+        let speed = (sheet.frame(at: t + h).sheet.minY - top) / h
+        #expect(close(speed, 0.5 * distance, 1e-3 * distance), "initial speed \(speed), expected \(0.5 * distance)")
+        let spring = try Spring(uiKitDuration: 0.85, dampingRatio: 1, initialVelocity: 0.5)
+        let expected = top + spring.value(from: 0, to: distance, initialVelocity: 0.5 * distance, at: 0.2)
+        #expect(close(sheet.frame(at: t + 0.2).sheet.minY, expected, 1e-6))
+    }
+
     @Test func randomEventsNeverMakeTheSheetJump() {
         var rng = TestRandom(seed: 99)
         var configuration = BottomSheet.Configuration()
@@ -236,8 +254,10 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
             default: break
             }
             let after = sheet.frame(at: time)
-            // Entirely below the container, nothing is visible: the layout may change there freely.
-            let hidden = before.sheet.minY >= 844 && after.sheet.minY >= 844
+            // Entirely below the container or behind the keyboard, nothing is visible: the layout may change there
+            // freely.
+            let hidden =
+                before.sheet.minY >= 844 - before.keyboardHeight && after.sheet.minY >= 844 - after.keyboardHeight
             #expect(hidden || close(after.sheet, before.sheet, 1e-6), "jump at \(time) after event \(event)")
             #expect(close(after.dimmingAlpha, before.dimmingAlpha, 1e-6), "dimming jump after event \(event)")
         }

@@ -1,6 +1,15 @@
 import AnimationKernel
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `STORM_DEBUG=1 swift test --filter EventStorm` prints both models around the first jump of each kind.
+private let debugStorms = getenv("STORM_DEBUG") != nil
+
 /// Seeded random storms of public calls (valid and degenerate arguments, equal, out-of-order and non-finite times)
 /// interleaved with frames, over every model: no call traps, and every frame is well formed (finite numbers,
 /// non-negative sizes, alphas and progress in [0, 1]).
@@ -119,17 +128,140 @@ import Testing
         (0...1).contains(value) ? nil : "\(name) \(value) outside [0, 1]"
     }
 
-    /// Runs `count` random events through `step` (which applies one and returns a problem, if any); stops at the
-    /// first problem and reports it with the event number.
-    static func storm(_ model: String, seed: UInt64, _ step: (inout Arguments, Int) -> String?) -> Int {
-        var arguments = Arguments(seed: seed)
-        for event in 0..<eventsPerModel {
-            if let problem = step(&arguments, event) {
-                Issue.record("\(model), seed \(seed), event \(event): \(problem)")
-                return event
+    /// What a storm step did: the event's name and time, and whether the event itself defines a jump (so positions
+    /// may change across it). `time` is nil for events whose continuity is not checked (non-finite or out of order:
+    /// they apply at the latest event's time).
+    struct Applied {
+        var name: String
+        var time: Double?
+        var definesJump = false
+    }
+
+    /// Named numbers read from a frame; compared by name across an event (a name missing on one side is skipped).
+    typealias Readings = [String: Double]
+
+    /// Continuity across one event at `t`: the frame of the model after the event at `t` equals the frame before it
+    /// (within rounding), and every reading just after (t + 1e-6) lies within |velocity| x 2e-6 + 1e-6 of the
+    /// reading just before (t - 1e-6), with the velocity estimated by finite differences on each side (the first
+    /// step after the event included, so a fast motion that starts at `t` is not mistaken for a jump). Returns the
+    /// worst violation.
+    static func jump(
+        event: String, at t: Double, before: (Double) -> Readings, after: (Double) -> Readings
+    ) -> String? {
+        let h = 1e-6
+        let (b0, b1) = (before(t - h), before(t))
+        let (at, a0, a1) = (after(t), after(t + h), after(t + 2 * h))
+        var worst: (excess: Double, message: String)?
+        for (name, x) in b0 {
+            guard let y = a0[name], let xb = b1[name], let ya = a1[name], let y0 = at[name] else { continue }
+            // Alphas may snap by less than half an 8-bit level where a channel counts as settled (within its
+            // tolerance, e.g. a sheet parked a quarter point further off screen): invisible by construction.
+            let rounding = 1e-9 * max(1, abs(x)) + (name.lowercased().hasSuffix("alpha") ? 1.0 / 510 : 0)
+            let speed = max(abs(xb - x), abs(ya - y), abs(y - y0)) / h
+            let allowed = speed * 2 * h + 1e-6 + rounding
+            for (excess, from, to) in [(abs(y - x) - allowed, x, y), (abs(y0 - xb) - 1e-6 - rounding, xb, y0)]
+            where excess > 0 && excess > (worst?.excess ?? 0) {
+                worst = (excess, "\(event) at \(t): \(name) jumps from \(from) to \(to)")
             }
         }
-        return eventsPerModel
+        return worst?.message
+    }
+
+    /// Frames must not depend on how often the host calls `update(to:)`: after an update the frames at and after
+    /// `t` are those of the model before it.
+    static func updateChanged(at t: Double, before: (Double) -> Readings, after: (Double) -> Readings) -> String? {
+        for probe in [t, t + 0.001, t + 0.1] {
+            let (x, y) = (before(probe), after(probe))
+            for (name, value) in x
+            where y[name].map({ abs($0 - value) > 1e-9 + (name.lowercased().hasSuffix("alpha") ? 1.0 / 510 : 0) })
+                ?? false
+            {
+                return "update(to: \(t)) changed \(name) at \(probe) from \(value) to \(y[name]!)"
+            }
+        }
+        return nil
+    }
+
+    static func add(_ rect: Rect, _ name: String, to readings: inout Readings) {
+        readings[name + ".x"] = rect.minX
+        readings[name + ".y"] = rect.minY
+        readings[name + ".width"] = rect.width
+        readings[name + ".height"] = rect.height
+    }
+
+    /// A sheet's readings; `layout` tells where it is hidden (below the keyboard's top or the container's bottom).
+    static func readings(_ frame: BottomSheet.Frame, _ layout: BottomSheet.Layout, prefix: String = "") -> Readings {
+        var r: Readings = [:]
+        // A sheet drawn at alpha 0, or wholly hidden, can move anywhere: only its alphas count then.
+        if frame.sheetAlpha > 0, frame.sheet.minY < layout.containerSize.height - frame.keyboardHeight {
+            add(frame.sheet, prefix + "sheet", to: &r)
+            add(frame.contentArea, prefix + "contentArea", to: &r)
+            r[prefix + "sheetAlpha"] = frame.sheetAlpha
+        }
+        r[prefix + "dimmingAlpha"] = frame.dimmingAlpha
+        return r
+    }
+
+    /// Tallies of one storm: events, frames, and continuity violations by event name (the first of each kept).
+    struct Tally {
+        var events = 0
+        var frames = 0
+        var jumps: [String: (count: Int, first: String)] = [:]
+
+        mutating func jump(_ name: String, _ message: String) {
+            jumps[name, default: (0, message)].count += 1
+        }
+
+        var summary: String {
+            jumps.isEmpty
+                ? "no jumps"
+                : jumps.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)x" }.joined(separator: ", ")
+        }
+    }
+
+    /// Runs random events through `step` (which applies one to the model and reports what it did), checking each
+    /// frame's well-formedness (`malformed`) and each in-order event's continuity (`readings`); stops at the first
+    /// malformed frame, counts jumps. Prints the tally.
+    static func storm<Model>(
+        _ name: String, seed: UInt64, model: inout Model, arguments a: inout Arguments,
+        step: (inout Model, inout Arguments, Double) -> Applied,
+        frame: (Model, Double) -> Readings, malformed: (Model, Double) -> String?,
+        settleTime: (Model) -> Double
+    ) -> Tally {
+        var tally = Tally()
+        for event in 0..<eventsPerModel {
+            let before = model
+            let latest = a.now
+            let t = a.time()
+            let applied = step(&model, &a, t)
+            tally.events += 1
+            if settleTime(model).isNaN {
+                Issue.record("\(name), seed \(seed), event \(event) (\(applied.name)): settleTime is NaN")
+                break
+            }
+            let frameTime = a.frameTime()
+            tally.frames += 1
+            if let problem = malformed(model, frameTime) {
+                Issue.record(
+                    "\(name), seed \(seed), event \(event) (\(applied.name)): frame at \(frameTime): \(problem)")
+                break
+            }
+            guard let at = applied.time, at.isFinite, at >= latest, !applied.definesJump else { continue }
+            let after = model
+            let problem =
+                applied.name == "update"
+                ? updateChanged(at: at, before: { frame(before, $0) }, after: { frame(after, $0) })
+                : jump(event: applied.name, at: at, before: { frame(before, $0) }, after: { frame(after, $0) })
+            if let problem {
+                if debugStorms, tally.jumps[applied.name] == nil {
+                    print("DEBUG \(name) event \(event) \(problem)\n  before: \(before)\n  after: \(after)")
+                }
+                tally.jump(applied.name, "event \(event): \(problem)")
+            }
+        }
+        print("\(name) storm, seed \(seed): \(tally.events) events, \(tally.frames) frames checked; \(tally.summary)")
+        for (event, jumps) in tally.jumps.sorted(by: { $0.key < $1.key }) { print("  \(event): \(jumps.first)") }
+        return tally
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -138,28 +270,39 @@ import Testing
         var sheet = BottomSheet(
             layout: .init(containerSize: a.size(), safeArea: a.insets(), contentHeight: a.length(300)),
             configuration: a.sheetConfiguration())
-        let count = Self.storm("BottomSheet", seed: seed) { a, _ in
-            let t = a.time()
-            switch Int.random(in: 0..<12, using: &a.random) {
-            case 0: sheet.present(at: t)
-            case 1: sheet.dismiss(at: t)
-            case 2: sheet.setContentHeight(a.length(400), at: t)
-            case 3: sheet.setContainer(a.size(), safeArea: a.insets(), at: t)
-            case 4:
-                let frame: Rect? = a.chance(0.3) ? nil : Rect(x: 0, y: a.number(844), width: 390, height: 300)
-                sheet.keyboardWillChange(to: frame, duration: a.number(0.25), curve: a.curve(), at: t)
-            case 5: sheet.setDetents(a.detents(), at: t)
-            case 6: sheet.trackContentHeight(a.length(400), velocity: a.number(3000), at: t)
-            case 7: sheet.dragBegan(at: t)
-            case 8: sheet.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
-            case 9: sheet.dragEnded(velocity: a.number(3000), at: t)
-            default: _ = sheet.update(to: t)
-            }
-            if sheet.settleTime.isNaN { return "settleTime is NaN" }
-            let frameTime = a.frameTime()
-            return Self.check(sheet.frame(at: frameTime), "frame at \(frameTime)")
-        }
-        print("BottomSheet storm, seed \(seed): \(count) events, \(count) frames checked")
+        let tally = Self.storm(
+            "BottomSheet", seed: seed, model: &sheet, arguments: &a,
+            step: { sheet, a, t in
+                switch Int.random(in: 0..<12, using: &a.random) {
+                case 0: sheet.present(at: t); return Applied(name: "present", time: t)
+                case 1: sheet.dismiss(at: t); return Applied(name: "dismiss", time: t)
+                case 2: sheet.setContentHeight(a.length(400), at: t); return Applied(name: "setContentHeight", time: t)
+                case 3:
+                    let size = a.size()
+                    let resized = size != sheet.layout.containerSize
+                    sheet.setContainer(size, safeArea: a.insets(), at: t)
+                    return Applied(name: "setContainer", time: t, definesJump: resized)
+                case 4:
+                    let frame: Rect? = a.chance(0.3) ? nil : Rect(x: 0, y: a.number(844), width: 390, height: 300)
+                    let duration = a.number(0.25)
+                    sheet.keyboardWillChange(to: frame, duration: duration, curve: a.curve(), at: t)
+                    return Applied(
+                        name: "keyboardWillChange", time: t, definesJump: !(duration.isFinite && duration > 0))
+                case 5: sheet.setDetents(a.detents(), at: t); return Applied(name: "setDetents", time: t)
+                case 6:
+                    sheet.trackContentHeight(a.length(400), velocity: a.number(3000), at: t)
+                    return Applied(name: "trackContentHeight", time: t, definesJump: true)
+                case 7: sheet.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
+                case 8:
+                    sheet.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
+                    return Applied(name: "dragChanged", time: t, definesJump: true)
+                case 9: sheet.dragEnded(velocity: a.number(3000), at: t); return Applied(name: "dragEnded", time: t)
+                default: _ = sheet.update(to: t); return Applied(name: "update", time: t)
+                }
+            },
+            frame: { Self.readings($0.frame(at: $1), $0.layout) }, malformed: { Self.check($0.frame(at: $1), "sheet") },
+            settleTime: \.settleTime)
+        #expect(tally.jumps.isEmpty, "BottomSheet jumps: \(tally.summary)")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -172,49 +315,76 @@ import Testing
         var nav = SheetNavigation(
             root: .init(id: "root", contentHeight: a.length(300)), containerSize: a.size(), safeArea: a.insets(),
             configuration: configuration)
-        let count = Self.storm("SheetNavigation", seed: seed) { a, _ in
-            let t = a.time()
-            // A few ids, so the same screen value is pushed again and again.
-            let screen = SheetNavigation.Screen(
-                id: "s\(Int.random(in: 0..<4, using: &a.random))", contentHeight: a.length(400),
-                showsNavigationBar: a.chance(0.7))
-            switch Int.random(in: 0..<13, using: &a.random) {
-            case 0: nav.present(at: t)
-            case 1: nav.dismiss(at: t)
-            case 2, 3: nav.push(screen, animated: a.chance(0.8), at: t)
-            case 4, 5: nav.pop(animated: a.chance(0.8), at: t)
-            case 6:
-                let depth = Int.random(in: 0...3, using: &a.random)
-                nav.setStack(Array(repeating: screen, count: depth), animated: a.chance(0.7), at: t)
-            case 7: nav.setContainer(a.size(), safeArea: a.insets(), at: t)
-            case 8:
-                let frame: Rect? = a.chance(0.3) ? nil : Rect(x: 0, y: a.number(844), width: 390, height: 300)
-                nav.keyboardWillChange(to: frame, duration: a.number(0.25), curve: a.curve(), at: t)
-            case 9: nav.interactivePopBegan(at: t)
-            case 10: nav.interactivePopChanged(translationX: a.number(390), velocityX: a.number(2000), at: t)
-            case 11: nav.interactivePopEnded(velocityX: a.number(2000), at: t)
-            default: _ = nav.update(to: t)
-            }
-            if nav.stack.isEmpty { return "empty stack" }
-            if nav.settleTime.isNaN { return "settleTime is NaN" }
-            let frameTime = a.frameTime()
-            let frame = nav.frame(at: frameTime)
-            let at = "frame at \(frameTime)"
-            if let problem = Self.check(frame.sheet, at) { return problem }
-            for screen in frame.screens {
-                if let problem = Self.check(screen.rect, "screen \(screen.id)") { return "\(at): \(problem)" }
-                if let problem = Self.unit(screen.alpha, "screen \(screen.id) alpha") { return "\(at): \(problem)" }
-            }
-            if let problem = Self.unit(frame.navigationBarProgress, "navigationBarProgress") {
-                return "\(at): \(problem)"
-            }
-            if let problem = Self.unit(frame.navigationBarAlpha, "navigationBarAlpha") { return "\(at): \(problem)" }
-            if !frame.navigationBarHeight.isFinite || frame.navigationBarHeight < 0 {
-                return "\(at): navigationBarHeight \(frame.navigationBarHeight)"
-            }
-            return nil
-        }
-        print("SheetNavigation storm, seed \(seed): \(count) events, \(count) frames checked")
+        let tally = Self.storm(
+            "SheetNavigation", seed: seed, model: &nav, arguments: &a,
+            step: { nav, a, t in
+                // A few ids, so the same screen value is pushed again and again.
+                let screen = SheetNavigation.Screen(
+                    id: "s\(Int.random(in: 0..<4, using: &a.random))", contentHeight: a.length(400),
+                    showsNavigationBar: a.chance(0.7))
+                let animated = a.chance(0.8)
+                switch Int.random(in: 0..<13, using: &a.random) {
+                case 0: nav.present(at: t); return Applied(name: "present", time: t)
+                case 1: nav.dismiss(at: t); return Applied(name: "dismiss", time: t)
+                case 2, 3:
+                    nav.push(screen, animated: animated, at: t)
+                    return Applied(name: "push", time: t, definesJump: !animated)
+                case 4, 5:
+                    nav.pop(animated: animated, at: t)
+                    return Applied(name: "pop", time: t, definesJump: !animated)
+                case 6:
+                    let depth = Int.random(in: 0...3, using: &a.random)
+                    nav.setStack(Array(repeating: screen, count: depth), animated: animated, at: t)
+                    return Applied(name: "setStack", time: t, definesJump: !animated)
+                case 7:
+                    let size = a.size()
+                    let resized = size != nav.sheet.layout.containerSize
+                    nav.setContainer(size, safeArea: a.insets(), at: t)
+                    return Applied(name: "setContainer", time: t, definesJump: resized)
+                case 8:
+                    let frame: Rect? = a.chance(0.3) ? nil : Rect(x: 0, y: a.number(844), width: 390, height: 300)
+                    let duration = a.number(0.25)
+                    nav.keyboardWillChange(to: frame, duration: duration, curve: a.curve(), at: t)
+                    return Applied(
+                        name: "keyboardWillChange", time: t, definesJump: !(duration.isFinite && duration > 0))
+                case 9: nav.interactivePopBegan(at: t); return Applied(name: "interactivePopBegan", time: t)
+                case 10:
+                    nav.interactivePopChanged(translationX: a.number(390), velocityX: a.number(2000), at: t)
+                    return Applied(name: "interactivePopChanged", time: t, definesJump: true)
+                case 11:
+                    nav.interactivePopEnded(velocityX: a.number(2000), at: t)
+                    return Applied(name: "interactivePopEnded", time: t)
+                default: _ = nav.update(to: t); return Applied(name: "update", time: t)
+                }
+            },
+            frame: { nav, t in
+                let frame = nav.frame(at: t)
+                var r = Self.readings(frame.sheet, nav.sheet.layout)
+                for screen in frame.screens where screen.alpha > 0 {
+                    Self.add(screen.rect, "screen z\(screen.zIndex)", to: &r)
+                    r["screen z\(screen.zIndex).alpha"] = screen.alpha
+                }
+                r["navigationBarAlpha"] = frame.navigationBarAlpha
+                r["navigationBarHeight"] = frame.navigationBarHeight
+                return r
+            },
+            malformed: { nav, t in
+                if nav.stack.isEmpty { return "empty stack" }
+                let frame = nav.frame(at: t)
+                if let problem = Self.check(frame.sheet, "sheet") { return problem }
+                for screen in frame.screens {
+                    if let problem = Self.check(screen.rect, "screen \(screen.id)") { return problem }
+                    if let problem = Self.unit(screen.alpha, "screen \(screen.id) alpha") { return problem }
+                }
+                if let problem = Self.unit(frame.navigationBarProgress, "navigationBarProgress") { return problem }
+                if let problem = Self.unit(frame.navigationBarAlpha, "navigationBarAlpha") { return problem }
+                if !frame.navigationBarHeight.isFinite || frame.navigationBarHeight < 0 {
+                    return "navigationBarHeight \(frame.navigationBarHeight)"
+                }
+                return nil
+            },
+            settleTime: \.settleTime)
+        #expect(tally.jumps.isEmpty, "SheetNavigation jumps: \(tally.summary)")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -228,30 +398,58 @@ import Testing
             source: a.rect(), target: a.rect(),
             modalLayout: .init(containerSize: a.size(), safeArea: a.insets(), contentHeight: a.length(500)),
             configuration: configuration)
-        let count = Self.storm("CardLift", seed: seed) { a, _ in
-            let t = a.time()
-            switch Int.random(in: 0..<7, using: &a.random) {
-            case 0: card.open(at: t)
-            case 1: card.close(at: t)
-            case 2: card.setSourceRect(a.rect(), at: t)
-            case 3: card.setTargetRect(a.rect(), at: t)
-            case 4: card.setContainer(a.size(), safeArea: a.insets(), at: t)
-            default: _ = card.update(to: t)
-            }
-            if card.settleTime.isNaN { return "settleTime is NaN" }
-            let frameTime = a.frameTime()
-            let frame = card.frame(at: frameTime)
-            let at = "frame at \(frameTime)"
-            if let problem = Self.check(frame.modal, at) { return problem }
-            if let problem = Self.check(frame.card, "card") { return "\(at): \(problem)" }
-            if let problem = Self.unit(frame.cardAlpha, "cardAlpha") { return "\(at): \(problem)" }
-            let numbers = [
-                frame.cornerRadius, frame.lift, frame.elevation.shadowRadius, frame.elevation.shadowOpacity,
-            ]
-            if !numbers.allSatisfy(\.isFinite) { return "\(at): corner, lift or elevation not finite: \(frame)" }
-            return nil
-        }
-        print("CardLift storm, seed \(seed): \(count) events, \(count) frames checked")
+        let tally = Self.storm(
+            "CardLift", seed: seed, model: &card, arguments: &a,
+            step: { card, a, t in
+                switch Int.random(in: 0..<7, using: &a.random) {
+                case 0:
+                    // With Reduce Motion the lifted card appears at the target while the list cell stays visible.
+                    let fromList = card.frame(at: t).phase == .resting && card.configuration.reduceMotion
+                    card.open(at: t)
+                    return Applied(name: "open", time: t, definesJump: fromList)
+                case 1: card.close(at: t); return Applied(name: "close", time: t)
+                case 2:
+                    // At rest in the list the card follows its cell at once.
+                    let resting = card.frame(at: t).phase == .resting
+                    card.setSourceRect(a.rect(), at: t)
+                    return Applied(name: "setSourceRect", time: t, definesJump: resting)
+                case 3:
+                    card.setTargetRect(a.rect(), at: t)
+                    return Applied(name: "setTargetRect", time: t, definesJump: card.configuration.reduceMotion)
+                case 4:
+                    let size = a.size()
+                    let resized = size != card.modal.layout.containerSize
+                    card.setContainer(size, safeArea: a.insets(), at: t)
+                    return Applied(name: "setContainer", time: t, definesJump: resized)
+                default: _ = card.update(to: t); return Applied(name: "update", time: t)
+                }
+            },
+            frame: { card, t in
+                let frame = card.frame(at: t)
+                var r = Self.readings(frame.modal, card.modal.layout, prefix: "modal ")
+                // With Reduce Motion a resting card is the list cell itself, which the host shows whenever the lifted
+                // card is not opaque: what shows of the lifted card is nothing at rest, and only an alpha otherwise.
+                let reduce = card.configuration.reduceMotion
+                let alpha = reduce && frame.phase == .resting ? 0 : frame.cardAlpha
+                if alpha > 1.0 / 510 {
+                    Self.add(frame.card, "card", to: &r)
+                    r["cornerRadius"] = frame.cornerRadius
+                }
+                r["cardAlpha"] = alpha
+                return r
+            },
+            malformed: { card, t in
+                let frame = card.frame(at: t)
+                if let problem = Self.check(frame.modal, "modal") { return problem }
+                if let problem = Self.check(frame.card, "card") { return problem }
+                if let problem = Self.unit(frame.cardAlpha, "cardAlpha") { return problem }
+                let numbers = [
+                    frame.cornerRadius, frame.lift, frame.elevation.shadowRadius, frame.elevation.shadowOpacity,
+                ]
+                return numbers.allSatisfy(\.isFinite) ? nil : "corner, lift or elevation not finite: \(frame)"
+            },
+            settleTime: \.settleTime)
+        #expect(tally.jumps.isEmpty, "CardLift jumps: \(tally.summary)")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -265,32 +463,54 @@ import Testing
         ])
         configuration.backdrop = a.chance(0.5) ? .pullToDismissBlur : .pullToDismissShadow
         var pull = PullToDismiss(containerSize: a.size(), configuration: configuration)
-        let count = Self.storm("PullToDismiss", seed: seed) { a, _ in
-            let t = a.time()
-            switch Int.random(in: 0..<8, using: &a.random) {
-            case 0: pull.setContent(offset: a.number(600), minimum: a.number(40) - 40, maximum: a.length(2000))
-            case 1: pull.setContainerSize(a.size(), at: t)
-            case 2: pull.dragBegan(at: t)
-            case 3, 4:
-                pull.dragChanged(translation: a.number(500), velocity: a.chance(0.5) ? a.number(2000) : nil, at: t)
-            case 5: pull.dragEnded(velocity: a.chance(0.5) ? a.number(2000) : nil, at: t)
-            case 6: pull.dismiss(at: t)
-            default: _ = pull.update(to: t)
-            }
-            if pull.settleTime.isNaN { return "settleTime is NaN" }
-            let frameTime = a.frameTime()
-            let frame = pull.frame(at: frameTime)
-            let at = "frame at \(frameTime)"
-            if let problem = Self.check(frame.screen, "screen") { return "\(at): \(problem)" }
-            if !frame.offset.isFinite || frame.offset < 0 { return "\(at): offset \(frame.offset)" }
-            if !frame.contentOffset.isFinite { return "\(at): contentOffset \(frame.contentOffset)" }
-            for (name, value) in [
-                ("progress", frame.progress), ("backdropRate", frame.backdropRate), ("alpha", frame.alpha),
-            ] {
-                if let problem = Self.unit(value, name) { return "\(at): \(problem)" }
-            }
-            return nil
-        }
-        print("PullToDismiss storm, seed \(seed): \(count) events, \(count) frames checked")
+        let tally = Self.storm(
+            "PullToDismiss", seed: seed, model: &pull, arguments: &a,
+            step: { pull, a, t in
+                switch Int.random(in: 0..<8, using: &a.random) {
+                case 0:
+                    pull.setContent(offset: a.number(600), minimum: a.number(40) - 40, maximum: a.length(2000))
+                    return Applied(name: "setContent", time: t, definesJump: true)
+                case 1:
+                    let size = a.size()
+                    let resized = size != pull.containerSize
+                    pull.setContainerSize(size, at: t)
+                    return Applied(name: "setContainerSize", time: t, definesJump: resized)
+                case 2: pull.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
+                case 3, 4:
+                    pull.dragChanged(translation: a.number(500), velocity: a.chance(0.5) ? a.number(2000) : nil, at: t)
+                    return Applied(name: "dragChanged", time: t, definesJump: true)
+                case 5:
+                    pull.dragEnded(velocity: a.chance(0.5) ? a.number(2000) : nil, at: t)
+                    return Applied(name: "dragEnded", time: t)
+                case 6: pull.dismiss(at: t); return Applied(name: "dismiss", time: t)
+                default: _ = pull.update(to: t); return Applied(name: "update", time: t)
+                }
+            },
+            frame: { pull, t in
+                let frame = pull.frame(at: t)
+                var r: Readings = ["backdropRate": frame.backdropRate]
+                // A screen that has left (or faded out) can move anywhere.
+                let dimension =
+                    pull.configuration.axis == .vertical ? pull.containerSize.height : pull.containerSize.width
+                if frame.alpha > 0, frame.offset < dimension {
+                    Self.add(frame.screen, "screen", to: &r)
+                    r["alpha"] = frame.alpha
+                }
+                return r
+            },
+            malformed: { pull, t in
+                let frame = pull.frame(at: t)
+                if let problem = Self.check(frame.screen, "screen") { return problem }
+                if !frame.offset.isFinite || frame.offset < 0 { return "offset \(frame.offset)" }
+                if !frame.contentOffset.isFinite { return "contentOffset \(frame.contentOffset)" }
+                for (name, value) in [
+                    ("progress", frame.progress), ("backdropRate", frame.backdropRate), ("alpha", frame.alpha),
+                ] {
+                    if let problem = Self.unit(value, name) { return problem }
+                }
+                return nil
+            },
+            settleTime: \.settleTime)
+        #expect(tally.jumps.isEmpty, "PullToDismiss jumps: \(tally.summary)")
     }
 }

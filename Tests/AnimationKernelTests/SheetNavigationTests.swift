@@ -193,8 +193,11 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         before = nav.frame(at: t0 + 0.2)
         nav.setContainer(Size(width: 844, height: 390), safeArea: EdgeInsets(bottom: 21), at: t0 + 0.2)
         let after = nav.frame(at: t0 + 0.2)
-        // (Clamped where the old height no longer fits the new container.)
-        #expect(close(min(844 - before.sheet.sheet.minY, 390 - 40), 390 - after.sheet.sheet.minY, 1e-6))
+        // (Clamped where the old height no longer fits the new container: below the top limit, which then animates
+        // from the old safe area's 47 points to the new minimum inset of 40, so the clamp itself never jumps.)
+        #expect(close(min(844 - before.sheet.sheet.minY, 390 - 47), 390 - after.sheet.sheet.minY, 1e-6))
+        let limitMoved = nav.frame(at: nav.settleTime + 0.1)
+        #expect(close(390 - limitMoved.sheet.sheet.minY, 390 - 40, 0.25))  // within the settle tolerance
         let end = nav.settleTime + 0.1
         _ = nav.update(to: end)
         let last = nav.frame(at: end)

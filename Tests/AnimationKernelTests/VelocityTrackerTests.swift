@@ -70,6 +70,16 @@ import Testing
         #expect(close(tracker.velocity, -400, 1e-4))
     }
 
+    /// One sample with a stray (earlier) timestamp inside a flick is dropped; the flick keeps its velocity.
+    @Test func aStrayTimestampIsDroppedNotAFreshGesture() {
+        var tracker = VelocityTracker()
+        for i in 0...6 { tracker.addSample(Double(i) * 10, at: 1 + Double(i) * 0.008) }  // 1250 pt/s
+        tracker.addSample(500, at: 1.02)  // stray: earlier than the newest (1.048), within the window
+        tracker.addSample(70, at: 1.056)
+        #expect(tracker.count == 8, "samples kept: \(tracker.count)")
+        #expect(close(tracker.velocity, 1250, 1e-6), "velocity \(tracker.velocity), expected 1250")
+    }
+
     @Test func badSamplesAreIgnoredAndTimeGoingBackStartsAFreshGesture() {
         var tracker = VelocityTracker()
         #expect(tracker.velocity == 0)
@@ -81,7 +91,7 @@ import Testing
         tracker.addSample(10, at: 1.01)
         tracker.addSample(20, at: 1.01)  // same time: replaces
         #expect(tracker.count == 2 && close(tracker.velocity, 2000, 1e-6))
-        tracker.addSample(0, at: 0.5)  // earlier than the newest: a new gesture
+        tracker.addSample(0, at: 0.5)  // more than a window earlier than the newest: the clock went back
         #expect(tracker.count == 1 && tracker.velocity == 0)
         tracker.window = -1  // invalid windows read as 0.1 s
         tracker.addSample(1, at: 0.51)

@@ -7,8 +7,9 @@
 /// a renderer at 30 Hz and one at 240 Hz see samples of one curve.
 ///
 /// Times are seconds on the caller's clock (a display link's timestamps); units are the caller's (points,
-/// progress). Reads before the current segment's start time return the segment's start state; non-finite times
-/// read as the start state too. Reads allocate nothing.
+/// progress). Reads before the current segment's start time return the segment's start state, and so do NaN and
+/// -infinity; +infinity reads the far future (where a damped motion has settled). Reads allocate nothing. Every
+/// transition model applies the same rule to its frames.
 ///
 /// Values, targets and velocities are clamped to ±``RepresentableRange/maximumMagnitude`` and curve durations to
 /// ``RepresentableRange/minimumDuration``...``RepresentableRange/maximumDuration`` where they enter, so every state is
@@ -73,14 +74,14 @@ public struct AnimatedValue: Sendable {
 
     /// Position and velocity (units per second) at `time`.
     public func state(at time: Double) -> (value: Double, velocity: Double) {
-        let t = time.isFinite ? max(0, time - startTime) : 0
+        let t = Sanitize.elapsed(since: startTime, at: time)
         switch segment {
         case .rest:
             return (target, 0)
         case .tracking(let velocity):
             return (target, velocity)
         case .spring(let x0, let v0):
-            let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t.isFinite ? t : 0)
+            let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t)
             return (target + x, v)
         case .curve(let from, let duration):
             guard t < duration else { return (target, 0) }
@@ -97,7 +98,7 @@ public struct AnimatedValue: Sendable {
     /// Position at `time` (for a curve this skips the slope, which costs a second solve).
     public func value(at time: Double) -> Double {
         if case .curve(let from, let duration) = segment {
-            let t = time.isFinite ? max(0, time - startTime) : 0
+            let t = Sanitize.elapsed(since: startTime, at: time)
             return t < duration
                 ? Sanitize.finite(from + (target - from) * curve.value(at: t / duration), or: target) : target
         }
@@ -105,10 +106,10 @@ public struct AnimatedValue: Sendable {
     }
 
     /// Velocity at `time`, in units per second.
-    @inlinable public func velocity(at time: Double) -> Double { state(at: time).velocity }
+    public func velocity(at time: Double) -> Double { state(at: time).velocity }
 
-    /// Whether the value has settled by `time` (see ``settleTime``).
-    @inlinable public func isSettled(at time: Double) -> Bool { time >= settleTime }
+    /// Whether the value has settled by `time` (see ``settleTime``; times are read as in ``state(at:)``).
+    public func isSettled(at time: Double) -> Bool { Sanitize.readTime(time, after: startTime) >= settleTime }
 
     /// Whether `other` follows exactly the same trajectory (same segment, start, target and spring or curve), so a
     /// model whose channels often move together (a sheet's height and extent) can evaluate one and reuse it. Cheap:
@@ -223,10 +224,7 @@ public struct AnimatedValue: Sendable {
 
     /// Events are applied in time order: one earlier than the current segment's start is moved to that start
     /// (a renderer delivering a late event must not rewrite the past). Non-finite times count as that start too.
-    private func eventTime(_ time: Double) -> Double {
-        guard time.isFinite else { return startTime.isFinite ? startTime : 0 }
-        return startTime.isFinite ? max(time, startTime) : time
-    }
+    private func eventTime(_ time: Double) -> Double { Sanitize.eventTime(time, after: startTime) }
 
     private mutating func startSpring(
         _ spring: Spring, from x: Double, velocity v: Double, to target: Double, at now: Double

@@ -44,6 +44,26 @@ enum Sanitize {
             ? clamp(value, RepresentableRange.minimumDuration, RepresentableRange.maximumDuration) : fallback
     }
 
+    /// The time an event at `time` applies at, after a latest event at `latest` (`-infinity`: none): finite times
+    /// no earlier than `latest`; non-finite ones at `latest` (0 before any event).
+    @inline(__always) static func eventTime(_ time: Double, after latest: Double) -> Double {
+        guard time.isFinite else { return latest.isFinite ? latest : 0 }
+        return latest.isFinite ? max(time, latest) : time
+    }
+
+    /// The time a read at `time` shows, after a latest event at `latest`: as ``eventTime(_:after:)``, except that
+    /// +infinity is the far future (the largest finite time).
+    @inline(__always) static func readTime(_ time: Double, after latest: Double) -> Double {
+        time == .infinity ? .greatestFiniteMagnitude : eventTime(time, after: latest)
+    }
+
+    /// Seconds from `start` to a read at `time` (see ``readTime(_:after:)``): at least 0, finite; 0 when `start` is
+    /// not finite.
+    @inline(__always) static func elapsed(since start: Double, at time: Double) -> Double {
+        guard start.isFinite else { return 0 }
+        return min(readTime(time, after: start) - start, .greatestFiniteMagnitude)
+    }
+
     /// A rectangle with finite, representable components and a non-negative size (non-finite components read as 0).
     @inline(__always) static func rect(_ rect: Rect) -> Rect {
         Rect(

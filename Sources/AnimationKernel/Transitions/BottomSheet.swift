@@ -55,9 +55,11 @@ public struct BottomSheet: Sendable {
         public var presentDampingRatio: Double = 1.0
         /// ... and this initial velocity, normalised to the distance (0.5).
         public var presentInitialVelocity: Double = 0.5
-        /// Dismiss: slide down over this many seconds (0.85), a critically damped UIKit spring; the sheet stays
-        /// opaque and only the dimming fades.
+        /// Dismiss: slide down over this many seconds (0.85: Mercari's present duration + 0.5 s), a critically damped
+        /// UIKit spring; the sheet stays opaque and only the dimming fades ...
         public var dismissDuration: Double = 0.85
+        /// ... starting from rest with this initial velocity, normalised to the distance (Mercari: 0.5).
+        public var dismissInitialVelocity: Double = 0.5
         /// Animation for content-height and rotation changes. Default: a critically damped spring of 0.35 s.
         public var layoutDriver: AnimatedValue.Driver = .spring(uiKitSpring(duration: 0.35, dampingRatio: 1))
         /// Spring that carries a released drag to its detent (or off screen), starting with the release velocity.
@@ -132,19 +134,30 @@ public struct BottomSheet: Sendable {
     private var height: AnimatedValue
     private var keyboard: AnimatedValue
     private var fade: AnimatedValue
+    /// How far below the container's top the sheet's top may rise (points): the top safe area plus the top margin, or
+    /// the minimum top inset. Animated, so a safe-area change moves a sheet held at that limit smoothly.
+    private var topLimit: AnimatedValue
+    /// The bottom safe area (points) the content stays above, animated like ``topLimit``.
+    private var bottomInset: AnimatedValue
     /// Index into the sorted detent heights the sheet rests at (or heads for).
     private var detentIndex = 0
     private var dragStartExtent = 0.0
     private var pending: TransitionEvents = []
+    /// Orders events and reads in time (see ``EventClock``).
+    private var clock = EventClock()
 
     /// A dismissed sheet laid out in `layout`.
     public init(layout: Layout, configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.layout = Self.sanitized(layout)
-        self.extent = AnimatedValue(0, settleTolerance: 0.25)
-        self.height = AnimatedValue(0, settleTolerance: 0.25)
-        self.keyboard = AnimatedValue(0, settleTolerance: 0.25)
+        self.extent = AnimatedValue(0, settleTolerance: Self.settleTolerance)
+        self.height = AnimatedValue(0, settleTolerance: Self.settleTolerance)
+        self.keyboard = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.fade = AnimatedValue(configuration.reduceMotion ? 0 : 1)
+        self.topLimit = AnimatedValue(0, settleTolerance: Self.settleTolerance)
+        self.bottomInset = AnimatedValue(0, settleTolerance: Self.settleTolerance)
+        topLimit.jump(to: targetTopLimit, at: 0)
+        bottomInset.jump(to: self.layout.safeArea.bottom, at: 0)
         let h = restingHeight(detent: 0, keyboard: 0)
         height.jump(to: h, at: 0)
         extent.jump(to: offscreenExtent(keyboard: 0), at: 0)
@@ -155,19 +168,23 @@ public struct BottomSheet: Sendable {
     /// Presents the sheet at `time`: a UIKit spring (0.35 s, damping 1, initial velocity 0.5) to the first detent,
     /// or a cross-fade in place with Reduce Motion. Presenting while dismissing reverses from the current state.
     public mutating func present(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .dismissed || phase == .dismissing else { return }
         let kb = keyboard.value(at: time)
         let target = restingHeight(detent: detentIndex, keyboard: kb)
         if configuration.reduceMotion {
             phase = .presenting
-            if extent.value(at: time) <= offscreenExtent(keyboard: kb) {
+            if extent.value(at: time) <= offscreenExtent(keyboard: kb) + Self.settleTolerance {
+                // From off screen it appears in place, starting invisible (whatever a fade-out had left).
                 height.jump(to: target, at: time)
                 extent.jump(to: target, at: time)
+                fade.jump(to: 0, at: time)
             }
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
             return
         }
-        if phase(at: time) == .dismissed {
+        if phase == .dismissed {
             height.jump(to: target, at: time)  // off screen: no one sees the size change
             extent.jump(to: offscreenExtent(keyboard: kb), at: time)
         } else {
@@ -189,15 +206,33 @@ public struct BottomSheet: Sendable {
     /// Dismisses the sheet at `time`: it slides down over 0.85 s while only the dimming fades (or cross-fades out
     /// with Reduce Motion). Dismissing while presenting or dragging reverses from the current state.
     public mutating func dismiss(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase != .dismissed && phase != .dismissing else { return }
+        startDismissal(velocity: nil, at: time)
+    }
+
+    /// Slides the sheet off screen from where it is (or fades it out in place with Reduce Motion): with `velocity`
+    /// (a release), else with the configured UIKit spring's initial velocity from rest, or the velocity it has.
+    private mutating func startDismissal(velocity: Double?, at time: Double) {
         phase = .dismissing
         if configuration.reduceMotion {
+            // A finger may still hold the sheet: it stays where it is while it fades.
+            if extent.isTracking { extent.jump(to: extent.value(at: time), at: time) }
             fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
             return
         }
         let kb = keyboard.value(at: time)
-        let spring = uiKitSpring(duration: configuration.dismissDuration, dampingRatio: 1)
-        extent.animate(to: offscreenExtent(keyboard: kb), using: .spring(spring), at: time)
+        let target = offscreenExtent(keyboard: kb)
+        let spring = uiKitSpring(
+            duration: configuration.dismissDuration, dampingRatio: 1,
+            initialVelocity: configuration.dismissInitialVelocity)
+        let fromRest =
+            extent.isSettled(at: time)
+            ? Spring.pointsPerSecond(
+                normalizedVelocity: configuration.dismissInitialVelocity, distance: target - extent.value(at: time))
+            : nil
+        extent.animate(to: target, using: .spring(spring), at: time, initialVelocity: velocity ?? fromRest)
     }
 
     /// Applies a new content height (e.g. after a push inside the sheet) at `time`. The height retargets from its
@@ -211,6 +246,7 @@ public struct BottomSheet: Sendable {
         _ contentHeight: Double, navigationBarHeight: Double? = nil, at time: Double,
         using driver: AnimatedValue.Driver? = nil
     ) {
+        advance(to: time)
         layout.contentHeight = Sanitize.length(contentHeight)
         if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
         relayout(at: time, using: driver ?? configuration.layoutDriver)
@@ -219,8 +255,17 @@ public struct BottomSheet: Sendable {
     /// Applies a new container size and safe area (rotation, window resize) at `time`: everything in flight retargets
     /// from where it is. A container change never dismisses the sheet.
     public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         layout.containerSize = Sanitize.size(size)
         layout.safeArea = Sanitize.insets(safeArea)
+        if phase == .dismissed {
+            topLimit.jump(to: targetTopLimit, at: time)
+            bottomInset.jump(to: layout.safeArea.bottom, at: time)
+        } else {
+            topLimit.animate(to: targetTopLimit, using: configuration.layoutDriver, at: time)
+            bottomInset.animate(to: layout.safeArea.bottom, using: configuration.layoutDriver, at: time)
+        }
         relayout(at: time, using: configuration.layoutDriver)
     }
 
@@ -229,6 +274,8 @@ public struct BottomSheet: Sendable {
     /// keyboard's top with the same timing; if the sheet no longer fits, its top stops at the minimum top inset and
     /// the content area shrinks.
     public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         let overlap = frame.map { layout.containerSize.height - $0.minY } ?? 0
         let kb = Sanitize.clamp(overlap, 0, layout.containerSize.height)
         let driver: AnimatedValue.Driver =
@@ -243,6 +290,8 @@ public struct BottomSheet: Sendable {
 
     /// Replaces the detents at `time`; the sheet moves to the nearest new detent. An empty list means `[.content]`.
     public mutating func setDetents(_ detents: [Detent], at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         configuration.detents = detents.isEmpty ? [.content] : detents
         let kb = keyboard.target
         let heights = sortedDetentHeights(keyboard: kb)
@@ -256,6 +305,7 @@ public struct BottomSheet: Sendable {
     public mutating func trackContentHeight(
         _ contentHeight: Double, navigationBarHeight: Double? = nil, velocity: Double, at time: Double
     ) {
+        advance(to: time)
         layout.contentHeight = Sanitize.length(contentHeight)
         if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
         guard phase == .presented || phase == .presenting else { return }
@@ -270,6 +320,8 @@ public struct BottomSheet: Sendable {
     /// A vertical drag began at `time` (translation measured from here on, down positive). Grabbing the sheet
     /// mid-flight takes over from its exact position. Ignored while dismissed.
     public mutating func dragBegan(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase != .dismissed else { return }
         let e = extent.value(at: time)
         extent.track(e, velocity: extent.velocity(at: time), at: time)
@@ -293,6 +345,8 @@ public struct BottomSheet: Sendable {
     /// (down positive). Past the first and last detents the sheet rubber-bands; below the lowest it slides down only
     /// if interactive dismissal is allowed.
     public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .dragging, translation.isFinite else { return }
         let translation = Sanitize.finite(translation, or: 0)
         let kb = keyboard.value(at: time)
@@ -319,6 +373,8 @@ public struct BottomSheet: Sendable {
     /// (`v / 1000 * r / (1 - r)`) to choose the nearest detent, or dismissal when allowed and the projection falls
     /// below the midpoint between the lowest detent and off screen; the settle spring starts with the release velocity.
     public mutating func dragEnded(velocity: Double, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .dragging else { return }
         let v = -Sanitize.finite(velocity, or: 0)  // extent grows upward
         let kb = keyboard.value(at: time)
@@ -327,8 +383,12 @@ public struct BottomSheet: Sendable {
         let projected = e + projectedDistance(velocity: v, decelerationRate: configuration.decelerationRate)
         let off = offscreenExtent(keyboard: kb)
         if configuration.allowsInteractiveDismissal, projected < ((heights.first ?? 0) + off) / 2 {
-            phase = .dismissing
-            extent.animate(to: off, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
+            if configuration.reduceMotion {
+                startDismissal(velocity: v, at: time)
+            } else {
+                phase = .dismissing
+                extent.animate(to: off, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
+            }
             return
         }
         let previous = detentIndex
@@ -344,15 +404,16 @@ public struct BottomSheet: Sendable {
 
     /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
     public func frame(at time: Double) -> Frame {
+        let time = clock.read(time)
         let W = layout.containerSize.width
         let Hc = layout.containerSize.height
         let kb = Sanitize.clamp(keyboard.value(at: time), 0, Hc)
         let phase = phase(at: time)
-        // Once dismissed the sheet waits just below the container, wherever the keyboard is.
+        // Once dismissed the sheet waits just below the container or the keyboard (events park it there).
         let extentValue = extent.value(at: time)
-        let e = phase == .dismissed ? offscreenExtent(keyboard: kb) : extentValue
+        let e = extentValue
         // Springs that keep a fast velocity may overshoot; the sheet never rises above the top limit.
-        let limit = maxExtent(keyboard: kb)
+        let limit = maxExtent(keyboard: kb, topLimit: topLimit.value(at: time))
         let visible = min(e, limit)
         // While presented, height and extent usually follow the same spring (content changes move both).
         let heightValue = height.hasSameMotion(as: extent) ? extentValue : height.value(at: time)
@@ -362,11 +423,14 @@ public struct BottomSheet: Sendable {
         // A spring that undershoots a height of 0 (a fling onto a zero detent) draws an empty sheet, not a negative one.
         let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(0, h, visible))
         let bar = layout.navigationBarHeight
-        let bottomPadding = max(0, layout.safeArea.bottom - kb)
+        let bottomPadding = max(0, bottomInset.value(at: time) - kb)
         let contentBottom = min(sheet.maxY, Hc - kb - bottomPadding)
         let content = Rect(x: sheet.minX, y: top + bar, width: width, height: max(0, contentBottom - top - bar))
-        // How much of the sheet stands above the keyboard or container bottom: 0 off screen, 1 fully shown.
-        let presentation = Sanitize.clamp((visible + kb) / max(sheet.height + kb, 1e-9), 0, 1)
+        // How much of the sheet shows above the keyboard or container bottom: 1 fully shown, 0 once its top is a
+        // settle tolerance below that edge (a sheet parked off screen, or behind a keyboard still moving), so a sheet
+        // of any height, 0 included, presents and dismisses continuously.
+        let tolerance = Self.settleTolerance
+        let presentation = Sanitize.clamp((visible + tolerance) / max(sheet.height + tolerance, tolerance), 0, 1)
         let alpha = Sanitize.clamp(fade.value(at: time), 0, 1)
         return Frame(
             sheet: sheet, contentArea: content, navigationBarHeight: bar,
@@ -376,31 +440,41 @@ public struct BottomSheet: Sendable {
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once).
     public mutating func update(to time: Double) -> TransitionEvents {
+        let time = clock.event(time)
+        advance(to: time)
         var events = pending
         pending = []
-        let now = phase(at: time)
-        if now != phase {
-            switch (phase, now) {
-            case (.presenting, .presented): events.insert(.didPresent)
-            case (.dismissing, .dismissed): events.insert(.didDismiss)
-            default: break
-            }
-            if now == .dismissed, configuration.reduceMotion {
-                extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
-            }
-            phase = now
-        } else if phase == .presented, extent.isSettled(at: time), height.isSettled(at: time), !settledReported {
-            events.insert(.didSettle)
-        }
-        settledReported = phase == .presented && extent.isSettled(at: time) && height.isSettled(at: time)
+        let settled = phase == .presented && extent.isSettled(at: time) && height.isSettled(at: time)
+        if settled, !settledReported, !events.contains(.didPresent) { events.insert(.didSettle) }
+        settledReported = settled
         return events
+    }
+
+    /// Brings the stored phase up to `time` (a presentation or dismissal that has finished by then), queuing its
+    /// milestone for ``update(to:)``. Every event calls it first, so what an event does never depends on how often
+    /// the host called ``update(to:)``.
+    private mutating func advance(to time: Double) {
+        let now = phase(at: time)
+        guard now != phase else { return }
+        switch (phase, now) {
+        case (.presenting, .presented): pending.insert(.didPresent)
+        case (.dismissing, .dismissed): pending.insert(.didDismiss)
+        default: break
+        }
+        if now == .dismissed, configuration.reduceMotion {
+            // Faded out where it was: park it off screen (invisible, so nothing jumps).
+            extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
+        }
+        phase = now
     }
 
     private var settledReported = true
 
     /// The time from which nothing moves (for scheduling the last frame); `-infinity` if at rest already.
     public var settleTime: Double {
-        max(extent.settleTime, height.settleTime, keyboard.settleTime, fade.settleTime)
+        max(
+            extent.settleTime, height.settleTime, keyboard.settleTime, fade.settleTime, topLimit.settleTime,
+            bottomInset.settleTime)
     }
 
     // MARK: - Layout rules
@@ -419,16 +493,24 @@ public struct BottomSheet: Sendable {
         }
     }
 
+    /// Distance in points under which a channel counts as settled: half a pixel at 2x.
+    static let settleTolerance = 0.25
+
     /// Extent of a dismissed sheet: its top half a point below the container's bottom edge, so a slide out ends
     /// off screen in finite time (a spring only approaches its target) and settling there changes nothing visible.
     private func offscreenExtent(keyboard kb: Double) -> Double { -kb - 0.5 }
 
-    /// Tallest extent: the top stays below max(safe top + top margin, minimum top inset).
-    private func maxExtent(keyboard kb: Double) -> Double {
-        let topLimit = max(
+    /// The top limit the layout asks for: max(safe top + top margin, minimum top inset).
+    private var targetTopLimit: Double {
+        max(
             layout.safeArea.top + Sanitize.length(configuration.topMargin),
             Sanitize.length(configuration.minimumTopInset))
-        return max(0, layout.containerSize.height - kb - topLimit)
+    }
+
+    /// Tallest extent: the top stays `topLimit` below the container's top (by default the limit the layout heads
+    /// for, as rest positions use).
+    private func maxExtent(keyboard kb: Double, topLimit: Double? = nil) -> Double {
+        max(0, layout.containerSize.height - kb - (topLimit ?? self.topLimit.target))
     }
 
     /// The content detent: content + bar + what of the bottom safe area the keyboard does not cover, capped.
@@ -474,16 +556,16 @@ public struct BottomSheet: Sendable {
         let target = restingHeight(detent: detentIndex, keyboard: kb)
         switch phase {
         case .presenting, .presented:
-            if phase == .presented || !configuration.reduceMotion {
-                extent.animate(to: target, using: driver, at: time)
-            } else {
-                extent.jump(to: target, at: time)
-            }
+            // With Reduce Motion too: a sheet fading in is visible, so it moves rather than jumps.
+            extent.animate(to: target, using: driver, at: time)
             height.animate(to: target, using: driver, at: time)
         case .dragging:
             height.animate(to: target, using: driver, at: time)
         case .dismissing:
-            extent.animate(to: offscreenExtent(keyboard: kb), using: driver, at: time)
+            // With Reduce Motion the sheet fades out where it is.
+            if !configuration.reduceMotion {
+                extent.animate(to: offscreenExtent(keyboard: kb), using: driver, at: time)
+            }
         case .dismissed:
             height.jump(to: target, at: time)
             extent.jump(to: offscreenExtent(keyboard: kb), at: time)

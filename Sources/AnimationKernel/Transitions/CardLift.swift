@@ -116,6 +116,8 @@ public struct CardLift: Sendable {
     private var lanes: SpringLanes
     private var fade: AnimatedValue
     private var pending: TransitionEvents = []
+    /// Orders events and reads in time (see ``EventClock``).
+    private var clock = EventClock()
 
     /// A card resting in the list at `source`, which will fly to `target`, with a detail modal laid out in
     /// `modalLayout`. Rects are in container coordinates (convert the list cell's frame first); non-finite
@@ -143,6 +145,8 @@ public struct CardLift: Sendable {
     /// presents. Opening while closing reverses from the current position and velocity. With Reduce Motion the card
     /// cross-fades in at the target instead.
     public mutating func open(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .resting || phase == .closing else { return }
         if phase(at: time) == .resting {
             // Landed cards are drawn at the source exactly (their springs only came within the settle tolerance):
@@ -154,8 +158,13 @@ public struct CardLift: Sendable {
         if configuration.reduceMotion {
             // From the list the lifted card starts invisible at the target (mid-fade-out it is already there), so
             // nothing jumps on screen.
-            if fade.target >= 1 { fade.jump(to: 0, at: time) }
-            lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
+            if fade.target >= 1 {
+                fade.jump(to: 0, at: time)
+                lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
+            } else {
+                // Still visible while fading out: if the target moved meanwhile, the card moves there, not jumps.
+                lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time)
+            }
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
             return
         }
@@ -166,6 +175,8 @@ public struct CardLift: Sendable {
     /// one with ``setSourceRect(_:at:)``), the lift falls and the modal dismisses. Closing while lifting reverses from
     /// the current position and velocity. With Reduce Motion the card cross-fades out at the target.
     public mutating func close(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .lifting || phase == .open else { return }
         phase = .closing
         modal.dismiss(at: time)
@@ -179,6 +190,8 @@ public struct CardLift: Sendable {
     /// The card's place in the list moved (the list scrolled or relaid out) at `time`. While closing, the flight
     /// retargets from its current position and velocity; at rest in the list the card follows at once.
     public mutating func setSourceRect(_ rect: Rect, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         sourceRect = Sanitize.rect(rect)
         switch phase {
         case .closing where !configuration.reduceMotion: lanes.retarget(to: Self.lanes(sourceRect, lift: 0), at: time)
@@ -190,6 +203,8 @@ public struct CardLift: Sendable {
     /// The target moved (rotation, safe-area change) at `time`. While lifting or open, the card retargets from its
     /// current position and velocity (immediately with Reduce Motion, where it is not flying).
     public mutating func setTargetRect(_ rect: Rect, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         targetRect = Sanitize.rect(rect)
         guard phase == .lifting || phase == .open else { return }
         if configuration.reduceMotion {
@@ -202,6 +217,8 @@ public struct CardLift: Sendable {
     /// A new container size and safe area for the modal (see ``BottomSheet/setContainer(_:safeArea:at:)``); pass the
     /// new target with ``setTargetRect(_:at:)`` too.
     public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         modal.setContainer(size, safeArea: safeArea, at: time)
     }
 
@@ -209,6 +226,7 @@ public struct CardLift: Sendable {
 
     /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
     public func frame(at time: Double) -> Frame {
+        let time = clock.read(time)
         let phase = phase(at: time)
         let modalFrame = modal.frame(at: time)
         let card: Rect
@@ -244,19 +262,26 @@ public struct CardLift: Sendable {
     /// `.didPresent` when the card and the modal have come to rest open, `.didDismiss` when the card has landed in the
     /// list and the modal is gone.
     public mutating func update(to time: Double) -> TransitionEvents {
-        var events = pending
-        pending = []
+        let time = clock.event(time)
+        advance(to: time)
         _ = modal.update(to: time)
-        let now = phase(at: time)
-        if now != phase {
-            switch (phase, now) {
-            case (.lifting, .open): events.insert(.didPresent)
-            case (.closing, .resting): events.insert(.didDismiss)
-            default: break
-            }
-            phase = now
-        }
+        let events = pending
+        pending = []
         return events
+    }
+
+    /// Brings the stored phase up to `time` (a lift or a landing that has finished by then), queuing its milestone
+    /// for ``update(to:)``. Every event calls it first: an event that moves the modal's settle time must not undo a
+    /// landing that already happened.
+    private mutating func advance(to time: Double) {
+        let now = phase(at: time)
+        guard now != phase else { return }
+        switch (phase, now) {
+        case (.lifting, .open): pending.insert(.didPresent)
+        case (.closing, .resting): pending.insert(.didDismiss)
+        default: break
+        }
+        phase = now
     }
 
     /// The time from which nothing moves (for scheduling the last frame); `-infinity` when at rest.
@@ -316,7 +341,7 @@ struct SpringLanes: Sendable {
 
     func state(at time: Double) -> (value: SIMD8<Double>, velocity: SIMD8<Double>) {
         guard moving else { return (targets, SIMD8()) }
-        let t = time.isFinite ? max(0, time - start) : 0
+        let t = Sanitize.elapsed(since: start, at: time)
         let basis = spring.evaluate(displacement: 0, velocity: 1, at: t)
         let w = spring.angularFrequency
         let a = spring.dampingRatio * w
@@ -360,8 +385,5 @@ struct SpringLanes: Sendable {
     }
 
     /// As ``AnimatedValue``: events apply in time order (a late one moves to the segment's start).
-    private func eventTime(_ time: Double) -> Double {
-        guard time.isFinite else { return start.isFinite ? start : 0 }
-        return start.isFinite ? max(time, start) : time
-    }
+    private func eventTime(_ time: Double) -> Double { Sanitize.eventTime(time, after: start) }
 }

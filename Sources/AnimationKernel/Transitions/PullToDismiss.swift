@@ -118,6 +118,8 @@ public struct PullToDismiss: Sendable {
     private var lastTranslation = 0.0
     private var tracker: VelocityTracker
     private var pending: TransitionEvents = []
+    /// Orders events and reads in time (see ``EventClock``).
+    private var clock = EventClock()
 
     /// A presented screen of `containerSize` at rest.
     public init(containerSize: Size, configuration: Configuration = Configuration()) {
@@ -146,6 +148,8 @@ public struct PullToDismiss: Sendable {
     /// A new container size (rotation) at `time`: an offset in flight keeps its distance; a dismissal retargets to the
     /// new off-screen position.
     public mutating func setContainerSize(_ size: Size, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         containerSize = Sanitize.size(size)
         if phase == .dismissing, !configuration.reduceMotion {
             offset.retarget(to: offscreenOffset, at: time)
@@ -155,6 +159,8 @@ public struct PullToDismiss: Sendable {
     /// The finger went down at `time`. Grabbing the screen mid-flight (cancelling or dismissing) takes over from its
     /// exact position. Ignored once dismissed.
     public mutating func dragBegan(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase != .dismissed else { return }
         let state = offset.state(at: time)
         offset.track(max(0, state.value), velocity: state.velocity, at: time)
@@ -175,6 +181,8 @@ public struct PullToDismiss: Sendable {
     /// The movement since the last call is split: pulling toward dismissal first scrolls the content back to its top,
     /// then moves the screen; pushing back first returns the screen to 0, then scrolls.
     public mutating func dragChanged(translation: Double, velocity: Double? = nil, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .dragging, translation.isFinite else { return }
         let along = Sanitize.finite(translation, or: 0) * directionSign
         tracker.addSample(along, at: time)
@@ -203,6 +211,8 @@ public struct PullToDismiss: Sendable {
     /// the tracker's estimate). The release rule decides; a spring then carries the release velocity to 0 (cancel)
     /// or off screen (dismiss), or with Reduce Motion a dismissal cross-fades out in place.
     public mutating func dragEnded(velocity: Double? = nil, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase == .dragging else { return }
         let v = velocity.map { Sanitize.finite($0, or: 0) * directionSign } ?? tracker.velocity(at: time)
         let position = max(0, offset.value(at: time))
@@ -225,6 +235,8 @@ public struct PullToDismiss: Sendable {
     /// Dismisses without a gesture (a close button) at `time`: the same spring from the current state off screen,
     /// or the Reduce Motion cross-fade.
     public mutating func dismiss(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
         guard phase != .dismissing, phase != .dismissed else { return }
         startDismissal(velocity: nil, at: time)
     }
@@ -252,6 +264,7 @@ public struct PullToDismiss: Sendable {
 
     /// The frame at `time`. Pure: reads the channels' closed forms; allocates nothing.
     public func frame(at time: Double) -> Frame {
+        let time = clock.read(time)
         let phase = phase(at: time)
         let d = dimension
         // The screen never moves against the dismissal direction (a spring returning fast may overshoot 0).
@@ -272,14 +285,21 @@ public struct PullToDismiss: Sendable {
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once):
     /// `.didCancel` at a release that cancels, `.didDismiss` once the screen is off screen (or faded out).
     public mutating func update(to time: Double) -> TransitionEvents {
-        var events = pending
+        let time = clock.event(time)
+        advance(to: time)
+        let events = pending
         pending = []
-        let now = phase(at: time)
-        if now != phase {
-            if now == .dismissed { events.insert(.didDismiss) }
-            phase = now
-        }
         return events
+    }
+
+    /// Brings the stored phase up to `time` (a cancel or dismissal that has finished by then), queuing
+    /// `.didDismiss` for ``update(to:)``. Every event calls it first, so what an event does never depends on how
+    /// often the host called ``update(to:)``.
+    private mutating func advance(to time: Double) {
+        let now = phase(at: time)
+        guard now != phase else { return }
+        if now == .dismissed { pending.insert(.didDismiss) }
+        phase = now
     }
 
     /// The time from which nothing moves (for scheduling the last frame); `-infinity` at rest, `+infinity` while a

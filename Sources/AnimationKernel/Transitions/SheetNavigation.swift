@@ -170,6 +170,8 @@ public struct SheetNavigation: Sendable {
     private var nextZ = 0
     private var interactive = false
     private var pending: TransitionEvents = []
+    /// Orders events and reads in time (see ``EventClock``).
+    private var clock = EventClock()
     private var navigating = false
     /// zIndex of the screens the latest transition goes from and to (entries are identified by zIndex).
     private var transitionFromZ = -1
@@ -200,15 +202,16 @@ public struct SheetNavigation: Sendable {
     // MARK: - Events
 
     /// Presents the sheet (see ``BottomSheet/present(at:)``).
-    public mutating func present(at time: Double) { sheet.present(at: time) }
+    public mutating func present(at time: Double) { sheet.present(at: clock.event(time)) }
 
     /// Dismisses the sheet (see ``BottomSheet/dismiss(at:)``).
-    public mutating func dismiss(at time: Double) { sheet.dismiss(at: time) }
+    public mutating func dismiss(at time: Double) { sheet.dismiss(at: clock.event(time)) }
 
     /// Pushes `screen` at `time`: it enters from the trailing edge while the old top moves to -30 % of the width and
     /// the sheet's height animates to the new content height, all on cubic-bezier(0.2, 1, 0.42, 1) over 0.35 s.
     /// `animated: false` jumps. During another transition, everything retargets from where it is.
     public mutating func push(_ screen: Screen, animated: Bool = true, at time: Double) {
+        let time = clock.event(time)
         let screen = Self.sanitized(screen)
         finishInteractiveIfNeeded(at: time)
         let from = stack.last!
@@ -220,6 +223,7 @@ public struct SheetNavigation: Sendable {
     /// Popping the root does nothing and returns false.
     @discardableResult
     public mutating func pop(animated: Bool = true, at time: Double) -> Bool {
+        let time = clock.event(time)
         guard stack.count > 1 else { return false }
         finishInteractiveIfNeeded(at: time)
         let from = stack.removeLast()
@@ -231,6 +235,7 @@ public struct SheetNavigation: Sendable {
     /// nothing and returns false.
     @discardableResult
     public mutating func setStack(_ screens: [Screen], animated: Bool = true, at time: Double) -> Bool {
+        let time = clock.event(time)
         let screens = screens.map(Self.sanitized)
         guard let newTop = screens.last else { return false }
         finishInteractiveIfNeeded(at: time)
@@ -242,6 +247,7 @@ public struct SheetNavigation: Sendable {
 
     /// Applies a new container size and safe area (rotation) at `time`; everything in flight retargets.
     public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+        let time = clock.event(time)
         sheet.setContainer(size, safeArea: safeArea, at: time)
         let top = stack.last!
         sheet.setContentHeight(clampedContent(top.contentHeight), at: time)
@@ -249,6 +255,7 @@ public struct SheetNavigation: Sendable {
 
     /// Forwards a keyboard change to the sheet (see ``BottomSheet/keyboardWillChange(to:duration:curve:at:)``).
     public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
+        let time = clock.event(time)
         sheet.keyboardWillChange(to: frame, duration: duration, curve: curve, at: time)
     }
 
@@ -257,6 +264,7 @@ public struct SheetNavigation: Sendable {
     /// An edge swipe began at `time`. Returns false (and does nothing) at the root.
     @discardableResult
     public mutating func interactivePopBegan(at time: Double) -> Bool {
+        let time = clock.event(time)
         guard stack.count > 1, !interactive else { return false }
         interactive = true
         let from = stack.removeLast()
@@ -268,6 +276,7 @@ public struct SheetNavigation: Sendable {
     /// The finger moved `translationX` points (positive toward the trailing edge in either direction) with
     /// `velocityX` points per second. Progress = translation / width, clamped to [0, 1].
     public mutating func interactivePopChanged(translationX: Double, velocityX: Double, at time: Double) {
+        let time = clock.event(time)
         guard interactive, let (top, below) = transitionIndices() else { return }
         let width = max(sheet.frame(at: time).sheet.width, 1)
         let progress = Sanitize.clamp(translationX / width, 0, 1)
@@ -286,6 +295,7 @@ public struct SheetNavigation: Sendable {
     /// The finger lifted with `velocityX` points per second. Finishes or cancels by ``Configuration/popReleaseRule``;
     /// the rest of the motion is a spring that starts with the release velocity (no linear tail).
     public mutating func interactivePopEnded(velocityX: Double, at time: Double) {
+        let time = clock.event(time)
         guard interactive, let (top, below) = transitionIndices() else { return }
         interactive = false
         let progress = entries[top].offset.value(at: time)
@@ -325,6 +335,7 @@ public struct SheetNavigation: Sendable {
 
     /// The frame at `time`: pure, no allocation.
     public func frame(at time: Double) -> Frame {
+        let time = clock.read(time)
         let sheetFrame = sheet.frame(at: time)
         let sign = configuration.layoutDirection.sign
         let width = sheetFrame.sheet.width
@@ -369,6 +380,7 @@ public struct SheetNavigation: Sendable {
 
     /// Advances the lifecycle to `time`: drops screens that finished leaving, and returns milestones once each.
     public mutating func update(to time: Double) -> TransitionEvents {
+        let time = clock.event(time)
         var events = sheet.update(to: time).union(pending)
         pending = []
         let finished = { (entry: Entry) in

@@ -29,8 +29,10 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// Adds the finger's `position` (points, along the tracked axis) at `time` (seconds).
     ///
-    /// Non-finite values are ignored and positions clamped to ±``RepresentableRange/maximumMagnitude``. A sample at the same time as the newest replaces it; one earlier than the newest
-    /// starts a new gesture (the buffer is cleared first), since the past cannot be rewritten.
+    /// Non-finite values are ignored and positions clamped to ±``RepresentableRange/maximumMagnitude``. A sample at
+    /// the same time as the newest replaces it. One earlier than the newest is a stray timestamp and is dropped (the
+    /// past cannot be rewritten, and one stray sample must not cancel a flick), unless it is more than a ``window``
+    /// earlier: then the clock went back and a new gesture begins (the buffer is cleared first).
     public mutating func addSample(_ position: Double, at time: Double) {
         guard position.isFinite, time.isFinite else { return }
         let position = Sanitize.finite(position, or: 0)
@@ -40,13 +42,19 @@ public struct VelocityTracker: Sendable, Hashable {
                 positions[newest] = position
                 return
             }
-            if time < last { reset() }
+            if time < last {
+                guard last - time > span else { return }
+                reset()
+            }
         }
         newest = (newest + 1) % Self.capacity
         times[newest] = time
         positions[newest] = position
         count = min(count + 1, Self.capacity)
     }
+
+    /// ``window`` as used: non-positive or non-finite values read as 0.1 s.
+    private var span: Double { window.isFinite && window > 0 ? window : 0.1 }
 
     /// Forgets every sample (call when a new gesture begins).
     public mutating func reset() {
@@ -69,7 +77,7 @@ public struct VelocityTracker: Sendable, Hashable {
     /// has no velocity). Allocates nothing.
     public func velocity(at time: Double) -> Double {
         guard count >= 2, time.isFinite else { return 0 }
-        let span = window.isFinite && window > 0 ? window : 0.1
+        let span = self.span
         let reference = times[newest]
         // First pass: means (relative times keep digits when timestamps are large, e.g. a system uptime).
         var n = 0.0
