@@ -360,12 +360,15 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
             frame: { nav, t in
                 let frame = nav.frame(at: t)
                 var r = Self.readings(frame.sheet, nav.sheet.layout)
-                for screen in frame.screens where screen.alpha > 0 {
-                    Self.add(screen.rect, "screen z\(screen.zIndex)", to: &r)
-                    r["screen z\(screen.zIndex).alpha"] = screen.alpha
+                // Screens of a hidden sheet (no sheet readings) show nothing either.
+                let shown = r["sheet.y"] != nil
+                for screen in frame.screens where shown && screen.alpha > 0 {
+                    Self.add(screen.rect, "screen \(screen.instance)", to: &r)
+                    r["screen \(screen.instance).alpha"] = screen.alpha
+                    r["screen \(screen.instance).titleAlpha"] = screen.titleAlpha
                 }
                 r["navigationBarAlpha"] = frame.navigationBarAlpha
-                r["navigationBarHeight"] = frame.navigationBarHeight
+                if frame.navigationBarAlpha > 0 { r["navigationBarHeight"] = frame.navigationBarHeight }
                 return r
             },
             malformed: { nav, t in
@@ -376,7 +379,6 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     if let problem = Self.check(screen.rect, "screen \(screen.id)") { return problem }
                     if let problem = Self.unit(screen.alpha, "screen \(screen.id) alpha") { return problem }
                 }
-                if let problem = Self.unit(frame.navigationBarProgress, "navigationBarProgress") { return problem }
                 if let problem = Self.unit(frame.navigationBarAlpha, "navigationBarAlpha") { return problem }
                 if !frame.navigationBarHeight.isFinite || frame.navigationBarHeight < 0 {
                     return "navigationBarHeight \(frame.navigationBarHeight)"

@@ -37,7 +37,8 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         let expected = lerp(300 + 56 + 34, 500 + 56 + 34, c)
         #expect(close(frame.sheet.sheet.height, expected, 1e-3))
         #expect(close(before.sheet.sheet.height, 390, 1e-3))
-        #expect(close(frame.navigationBarProgress, c, 1e-9))
+        #expect(close(try #require(screen(frame, "B")).titleAlpha, c, 1e-9))
+        #expect(close(try #require(screen(frame, "A")).titleAlpha, 1 - c, 1e-9))
         #expect(frame.navigationBarHeight == 56)
         let end = nav.settleTime
         #expect(nav.update(to: end).contains(.didFinishNavigation))
@@ -62,6 +63,102 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         _ = nav.update(to: nav.settleTime + 0.1)
         #expect(nav.stack.map(\.id) == ["A"])
         #expect(nav.frame(at: nav.settleTime + 0.2).screens.map(\.id) == ["A"])
+    }
+
+    /// An edge swipe begun during a push takes the screens, the sheet and the bar from where they are.
+    @Test func anEdgeSwipeDuringAPushStartsWhereTheScreenIs() throws {
+        var nav = Nav(root: .init(id: "cart", contentHeight: 300), containerSize: phone, safeArea: phoneSafeArea)
+        nav.present(at: 0)
+        _ = nav.update(to: 1)
+        nav.push(.init(id: "pay", contentHeight: 520), at: 1)
+        let before = nav.frame(at: 1.08)
+        let began = nav.interactivePopBegan(at: 1.08)
+        #expect(began)
+        let after = nav.frame(at: 1.08)
+        for id in ["cart", "pay"] {
+            let (b, a) = (try #require(screen(before, id)), try #require(screen(after, id)))
+            #expect(close(a.rect, b.rect, 1e-9), "\(id): \(b.rect) became \(a.rect)")
+        }
+        for id in ["cart", "pay"] {
+            #expect(
+                close(try #require(screen(after, id)).titleAlpha, try #require(screen(before, id)).titleAlpha, 1e-9))
+        }
+        #expect(close(after.navigationBarAlpha, before.navigationBarAlpha, 1e-9))
+        #expect(close(after.sheet.sheet, before.sheet.sheet, 1e-9), "\(before.sheet.sheet) -> \(after.sheet.sheet)")
+        // The finger then moves the pay screen from there.
+        nav.interactivePopChanged(translationX: 39, velocityX: 0, at: 1.1)
+        let moved = try #require(screen(nav.frame(at: 1.1), "pay")).rect.minX
+        #expect(close(moved, try #require(screen(before, "pay")).rect.minX + 39, 1e-9))
+    }
+
+    /// A push that interrupts another keeps the bar where it is: its progress and alpha do not snap to 0.
+    @Test func aPushDuringAPushKeepsTheBarContinuous() {
+        var (nav, t0) = presentedNavigation()
+        nav.push(.init(id: "B", contentHeight: 500), at: t0)
+        let before = nav.frame(at: t0 + 0.1)
+        nav.push(.init(id: "C", contentHeight: 200, showsNavigationBar: false), at: t0 + 0.1)
+        let after = nav.frame(at: t0 + 0.1)
+        #expect(close(after.navigationBarAlpha, before.navigationBarAlpha, 1e-9))
+        #expect(close(after.navigationBarHeight, before.navigationBarHeight, 1e-9))
+        // What the renderer draws per title: each screen's title alpha is unchanged by the interruption.
+        for b in before.screens {
+            let a = after.screens.first { $0.id == b.id }
+            #expect(a.map { close($0.titleAlpha, b.titleAlpha, 1e-9) } ?? true, "title of \(b.id)")
+        }
+    }
+
+    /// The same screen value pushed twice is two screens: each pop moves the one on top.
+    @Test func theSameScreenPushedTwiceIsPoppedTwice() throws {
+        var (nav, t) = presentedNavigation()
+        let b = Nav.Screen(id: "B", contentHeight: 400)
+        nav.push(b, at: t)
+        t = nav.settleTime + 0.1
+        nav.push(b, at: t)
+        t = nav.settleTime + 0.1
+        _ = nav.update(to: t)
+        nav.pop(at: t)
+        let first = nav.frame(at: t + 0.1)
+        let moving = first.screens.filter { $0.id == "B" }.map(\.rect.minX)
+        #expect(moving.contains { $0 > 1 }, "the first pop shows no motion: B at \(moving)")
+        t = nav.settleTime + 0.1
+        _ = nav.update(to: t)
+        nav.pop(at: t)
+        let second = nav.frame(at: t + 0.1)
+        let front = try #require(second.screens.last)
+        #expect(front.id == "B" && front.rect.minX > 1, "front \(front.id) at \(front.rect.minX)")
+        #expect(second.screens.filter { $0.id == "B" }.count == 1, "screens \(second.screens.map(\.id))")
+        _ = nav.update(to: nav.settleTime + 0.1)
+        #expect(nav.frame(at: nav.settleTime + 0.2).screens.map(\.id) == ["A"])
+    }
+
+    /// setStack with the same top and a new content height animates the height; it does not replay a push.
+    @Test func setStackWithANewHeightForTheTopDoesNotPushAgain() throws {
+        var (nav, t) = presentedNavigation()
+        nav.push(.init(id: "B", contentHeight: 400), at: t)
+        t = nav.settleTime + 0.1
+        _ = nav.update(to: t)
+        nav.setStack([.init(id: "A", contentHeight: 300), .init(id: "B", contentHeight: 250)], at: t)
+        let frame = nav.frame(at: t + 0.1)
+        #expect(frame.screens.map(\.id) == ["B"], "screens \(frame.screens.map(\.id))")
+        #expect(try #require(screen(frame, "B")).rect.minX == 0)
+        let end = nav.frame(at: nav.settleTime + 0.1)
+        #expect(close(end.sheet.sheet.height, 250 + 56 + 34, 0.25))
+    }
+
+    /// A stack taller than the container is capped: every screen's rect stays inside the sheet and the container.
+    @Test func aCappedStackKeepsItsScreensInsideTheSheet() {
+        var nav = Nav(root: .init(id: "tall", contentHeight: 1000), containerSize: phone, safeArea: phoneSafeArea)
+        nav.present(at: 0)
+        var worst = (excess: 0.0, time: 0.0)
+        for t in stride(from: 0.0, through: 1.5, by: 0.05) {
+            let frame = nav.frame(at: t)
+            for s in frame.screens where s.rect.maxY - frame.sheet.sheet.maxY > worst.excess {
+                worst = (s.rect.maxY - frame.sheet.sheet.maxY, t)
+            }
+        }
+        #expect(worst.excess <= 1e-9, "a screen runs \(worst.excess) pt past the sheet at \(worst.time) s")
+        let rest = nav.frame(at: 2)
+        #expect(rest.screens.allSatisfy { $0.rect.maxY <= 844 + 1e-9 }, "\(rest.screens.map(\.rect))")
     }
 
     @Test func poppingTheRootDoesNothing() {

@@ -139,6 +139,8 @@ public struct BottomSheet: Sendable {
     private var topLimit: AnimatedValue
     /// The bottom safe area (points) the content stays above, animated like ``topLimit``.
     private var bottomInset: AnimatedValue
+    /// The navigation bar's height (points), animated with the content height it comes with.
+    private var barHeight: AnimatedValue
     /// Index into the sorted detent heights the sheet rests at (or heads for).
     private var detentIndex = 0
     private var dragStartExtent = 0.0
@@ -156,6 +158,7 @@ public struct BottomSheet: Sendable {
         self.fade = AnimatedValue(configuration.reduceMotion ? 0 : 1)
         self.topLimit = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.bottomInset = AnimatedValue(0, settleTolerance: Self.settleTolerance)
+        self.barHeight = AnimatedValue(self.layout.navigationBarHeight, settleTolerance: Self.settleTolerance)
         topLimit.jump(to: targetTopLimit, at: 0)
         bottomInset.jump(to: self.layout.safeArea.bottom, at: 0)
         let h = restingHeight(detent: 0, keyboard: 0)
@@ -171,7 +174,7 @@ public struct BottomSheet: Sendable {
         let time = clock.event(time)
         advance(to: time)
         guard phase == .dismissed || phase == .dismissing else { return }
-        let kb = keyboard.value(at: time)
+        let kb = keyboardHeight(at: time)
         let target = restingHeight(detent: detentIndex, keyboard: kb)
         if configuration.reduceMotion {
             phase = .presenting
@@ -222,7 +225,7 @@ public struct BottomSheet: Sendable {
             fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
             return
         }
-        let kb = keyboard.value(at: time)
+        let kb = keyboardHeight(at: time)
         let target = offscreenExtent(keyboard: kb)
         let spring = uiKitSpring(
             duration: configuration.dismissDuration, dampingRatio: 1,
@@ -248,8 +251,16 @@ public struct BottomSheet: Sendable {
     ) {
         advance(to: time)
         layout.contentHeight = Sanitize.length(contentHeight)
-        if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
-        relayout(at: time, using: driver ?? configuration.layoutDriver)
+        let driver = driver ?? configuration.layoutDriver
+        if let navigationBarHeight {
+            layout.navigationBarHeight = Sanitize.length(navigationBarHeight)
+            if phase == .dismissed {
+                barHeight.jump(to: layout.navigationBarHeight, at: time)
+            } else {
+                barHeight.animate(to: layout.navigationBarHeight, using: driver, at: time)
+            }
+        }
+        relayout(at: time, using: driver)
     }
 
     /// Applies a new container size and safe area (rotation, window resize) at `time`: everything in flight retargets
@@ -300,19 +311,30 @@ public struct BottomSheet: Sendable {
         relayout(at: time, using: configuration.layoutDriver)
     }
 
-    /// Follows a content height driven by a gesture elsewhere (an interactive pop inside the sheet): the sheet's
-    /// height is set directly, with `velocity` (points per second) kept for the animation that follows.
+    /// Follows a content height driven by a gesture elsewhere (an interactive pop inside the sheet): the change in the
+    /// resting height is applied directly to where the sheet is, with `velocity` (points per second) kept for the
+    /// animation that follows. A sheet that is not at rest on its detents (presenting, dragged, leaving) animates to
+    /// the new height instead.
     public mutating func trackContentHeight(
         _ contentHeight: Double, navigationBarHeight: Double? = nil, velocity: Double, at time: Double
     ) {
+        let time = clock.event(time)
         advance(to: time)
+        let before = restingHeight(detent: detentIndex, keyboard: keyboard.target)
+        let barBefore = layout.navigationBarHeight
         layout.contentHeight = Sanitize.length(contentHeight)
         if let navigationBarHeight { layout.navigationBarHeight = Sanitize.length(navigationBarHeight) }
-        guard phase == .presented || phase == .presenting else { return }
-        let target = restingHeight(detent: detentIndex, keyboard: keyboard.target)
+        let barShift = layout.navigationBarHeight - barBefore
+        guard phase == .presented else {
+            barHeight.animate(to: layout.navigationBarHeight, using: configuration.layoutDriver, at: time)
+            relayout(at: time, using: configuration.layoutDriver)
+            return
+        }
+        let shift = restingHeight(detent: detentIndex, keyboard: keyboard.target) - before
         let v = Sanitize.finite(velocity, or: 0)
-        extent.track(target, velocity: v, at: time)
-        height.track(target, velocity: v, at: time)
+        extent.track(extent.value(at: time) + shift, velocity: v, at: time)
+        height.track(height.value(at: time) + shift, velocity: v, at: time)
+        barHeight.track(barHeight.value(at: time) + barShift, velocity: 0, at: time)
     }
 
     // MARK: Drag
@@ -327,7 +349,7 @@ public struct BottomSheet: Sendable {
         extent.track(e, velocity: extent.velocity(at: time), at: time)
         // The finger's unbanded position: a grab already in a rubber-band zone starts from the inverse band, so
         // the first move continues from exactly where the sheet is.
-        let kb = keyboard.value(at: time)
+        let kb = keyboardHeight(at: time)
         let heights = sortedDetentHeights(keyboard: kb)
         let d = layout.containerSize.height
         let c = configuration.rubberBandCoefficient
@@ -349,7 +371,7 @@ public struct BottomSheet: Sendable {
         advance(to: time)
         guard phase == .dragging, translation.isFinite else { return }
         let translation = Sanitize.finite(translation, or: 0)
-        let kb = keyboard.value(at: time)
+        let kb = keyboardHeight(at: time)
         let heights = sortedDetentHeights(keyboard: kb)
         let lowest = heights.first ?? 0
         let highest = heights.last ?? 0
@@ -377,7 +399,7 @@ public struct BottomSheet: Sendable {
         advance(to: time)
         guard phase == .dragging else { return }
         let v = -Sanitize.finite(velocity, or: 0)  // extent grows upward
-        let kb = keyboard.value(at: time)
+        let kb = keyboardHeight(at: time)
         let heights = sortedDetentHeights(keyboard: kb)
         let e = extent.value(at: time)
         let projected = e + projectedDistance(velocity: v, decelerationRate: configuration.decelerationRate)
@@ -407,7 +429,7 @@ public struct BottomSheet: Sendable {
         let time = clock.read(time)
         let W = layout.containerSize.width
         let Hc = layout.containerSize.height
-        let kb = Sanitize.clamp(keyboard.value(at: time), 0, Hc)
+        let kb = keyboardHeight(at: time)
         let phase = phase(at: time)
         // Once dismissed the sheet waits just below the container or the keyboard (events park it there).
         let extentValue = extent.value(at: time)
@@ -422,7 +444,7 @@ public struct BottomSheet: Sendable {
         let top = Hc - kb - visible
         // A spring that undershoots a height of 0 (a fling onto a zero detent) draws an empty sheet, not a negative one.
         let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(0, h, visible))
-        let bar = layout.navigationBarHeight
+        let bar = max(0, barHeight.value(at: time))
         let bottomPadding = max(0, bottomInset.value(at: time) - kb)
         let contentBottom = min(sheet.maxY, Hc - kb - bottomPadding)
         let content = Rect(x: sheet.minX, y: top + bar, width: width, height: max(0, contentBottom - top - bar))
@@ -474,7 +496,7 @@ public struct BottomSheet: Sendable {
     public var settleTime: Double {
         max(
             extent.settleTime, height.settleTime, keyboard.settleTime, fade.settleTime, topLimit.settleTime,
-            bottomInset.settleTime)
+            bottomInset.settleTime, barHeight.settleTime)
     }
 
     // MARK: - Layout rules
@@ -491,6 +513,12 @@ public struct BottomSheet: Sendable {
         default:
             return phase
         }
+    }
+
+    /// How far the keyboard rises into the container at `time`: its channel clamped to the container (a spring that
+    /// hands a keyboard curve over may undershoot 0).
+    private func keyboardHeight(at time: Double) -> Double {
+        Sanitize.clamp(keyboard.value(at: time), 0, layout.containerSize.height)
     }
 
     /// Distance in points under which a channel counts as settled: half a pixel at 2x.

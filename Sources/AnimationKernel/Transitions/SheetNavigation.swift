@@ -68,10 +68,16 @@ public struct SheetNavigation: Sendable {
     public struct ScreenFrame: Sendable, Hashable {
         /// The screen's identifier.
         public var id: ScreenID
-        /// Its rectangle in container coordinates (below the bar if it shows one).
+        /// Which pushed instance this is: unique per push (and per screen a `setStack` adds), stable while the
+        /// screen stays on the stack, so a screen pushed twice is drawn by two views.
+        public var instance: Int
+        /// Its rectangle in container coordinates (below the bar if it shows one), inside the sheet.
         public var rect: Rect
         /// Its alpha (1 except during a Reduce Motion cross-fade).
         public var alpha: Double
+        /// The alpha of its title in the navigation bar: 1 on screen, falling to 0 as it slides off or to its
+        /// parked place behind its successor (and with its alpha); 0 for a screen without the bar.
+        public var titleAlpha: Double
         /// Stacking order: larger is in front.
         public var zIndex: Int
     }
@@ -82,7 +88,9 @@ public struct SheetNavigation: Sendable {
         public static var capacity: Int { 4 }
         // Unused slots hold `empty` rather than being optional: a frame is copied a few times on its way to the
         // caller, and copying optionals of a type with a string costs a branchy outlined copy per slot.
-        private static var empty: ScreenFrame { ScreenFrame(id: "", rect: .zero, alpha: 0, zIndex: 0) }
+        private static var empty: ScreenFrame {
+            ScreenFrame(id: "", instance: 0, rect: .zero, alpha: 0, titleAlpha: 0, zIndex: 0)
+        }
         private var a = Self.empty
         private var b = Self.empty
         private var c = Self.empty
@@ -140,11 +148,10 @@ public struct SheetNavigation: Sendable {
         public var screens: ScreenFrames
         /// The sheet around them (rect, dimming, phase).
         public var sheet: BottomSheet.Frame
-        /// Progress of the current push or pop for the bar's own transition (0 old title, 1 new title).
-        public var navigationBarProgress: Double
-        /// The bar's alpha (it fades when only one side of the transition shows it).
+        /// The bar's alpha: the largest title alpha of the screens that show the bar (it fades when only one side of
+        /// a transition shows it).
         public var navigationBarAlpha: Double
-        /// The bar's height (0 when neither side shows it; never below the minimum during a transition).
+        /// The bar's height while it shows (``navigationBarAlpha`` above 0), else 0.
         public var navigationBarHeight: Double
     }
 
@@ -155,27 +162,45 @@ public struct SheetNavigation: Sendable {
     /// The sheet that hosts the stack.
     public private(set) var sheet: BottomSheet
 
+    /// One pushed instance of a screen and its channels. Entries are identified by `instance`, never by the screen's
+    /// value: the same screen may be on the stack twice.
     private struct Entry: Sendable {
+        var instance: Int
         var screen: Screen
+        /// 0 on screen, 1 off the trailing edge, ``Configuration/parallax`` parked behind its successor.
         var offset: AnimatedValue
         var alpha: AnimatedValue
-        var zIndex: Int
+        /// How far below the sheet's top the screen starts: the bar's height if it shows the bar, else 0 (animated
+        /// when a `setStack` changes that).
+        var top: AnimatedValue
+        /// No longer on the stack: dropped once it stops moving (it is then off screen, transparent or covered).
         var leaving: Bool
     }
 
+    /// Every screen that may be drawn, back to front (the array order is the z-order).
     private var entries: [Entry]
-    private var barProgress = AnimatedValue(1)
-    private var barFrom = true
-    private var barTo = true
-    private var nextZ = 0
-    private var interactive = false
+    /// The entry instance of each stack position, for the positions that have an entry (`nil`: never shown yet,
+    /// e.g. the lower screens of a `setStack`; created when a pop reveals it).
+    private var stackInstances: [Int?]
+    private var nextInstance = 0
+    /// The interactive pop in progress: the entries it moves, and where it began (progress p0, the revealed screen's
+    /// offset and the sheet's content and bar heights then), so the gesture continues from wherever the screens were.
+    private var interactive: InteractivePop?
     private var pending: TransitionEvents = []
     /// Orders events and reads in time (see ``EventClock``).
     private var clock = EventClock()
     private var navigating = false
-    /// zIndex of the screens the latest transition goes from and to (entries are identified by zIndex).
-    private var transitionFromZ = -1
-    private var transitionToZ = -1
+
+    private struct InteractivePop: Sendable {
+        var from: Int
+        var to: Int
+        var popped: Screen
+        var startProgress: Double
+        var startTop: Double
+        var startRevealed: Double
+        var startContent: Double
+        var startBar: Double
+    }
 
     /// A dismissed sheet holding `root`, laid out in `containerSize` with `safeArea`.
     public init(
@@ -192,11 +217,12 @@ public struct SheetNavigation: Sendable {
             contentHeight: Self.clampedContent(root.contentHeight, containerSize, safeArea), navigationBarHeight: bar)
         self.sheet = BottomSheet(layout: layout, configuration: sheetConfiguration)
         self.entries = [
-            Entry(screen: root, offset: AnimatedValue(0), alpha: AnimatedValue(1), zIndex: 0, leaving: false)
+            Entry(
+                instance: 0, screen: root, offset: Self.offsetChannel(0), alpha: AnimatedValue(1),
+                top: AnimatedValue(bar), leaving: false)
         ]
-        self.barFrom = root.showsNavigationBar
-        self.barTo = root.showsNavigationBar
-        self.nextZ = 1
+        self.stackInstances = [0]
+        self.nextInstance = 1
     }
 
     // MARK: - Events
@@ -214,9 +240,11 @@ public struct SheetNavigation: Sendable {
         let time = clock.event(time)
         let screen = Self.sanitized(screen)
         finishInteractiveIfNeeded(at: time)
-        let from = stack.last!
+        let from = topInstance(at: time)
+        let incoming = makeEntry(screen, offset: configuration.reduceMotion ? 0 : 1, inFront: true)
         stack.append(screen)
-        transition(from: from, to: screen, forward: true, animated: animated, at: time)
+        stackInstances.append(incoming)
+        transition(from: from, to: incoming, forward: true, animated: animated, at: time)
     }
 
     /// Pops the top screen at `time` (mirror of ``push(_:animated:at:)``, the leaving screen in front).
@@ -226,31 +254,81 @@ public struct SheetNavigation: Sendable {
         let time = clock.event(time)
         guard stack.count > 1 else { return false }
         finishInteractiveIfNeeded(at: time)
-        let from = stack.removeLast()
-        transition(from: from, to: stack.last!, forward: false, animated: animated, at: time)
+        let from = topInstance(at: time)
+        stack.removeLast()
+        stackInstances.removeLast()
+        let to = topInstance(at: time, behind: from)
+        transition(from: from, to: to, forward: false, animated: animated, at: time)
         return true
     }
 
-    /// Replaces the whole stack, transitioning from the old top to the new top like a push. An empty `screens` does
-    /// nothing and returns false.
+    /// Replaces the whole stack at `time`, as `UINavigationController.setViewControllers` does: screens that stay
+    /// at the same place with the same id keep their views; if the new top was already on the stack below the old top
+    /// the change animates like a pop to it, if it is the old top its new content height animates in place, and
+    /// otherwise like a push. An empty `screens` does nothing and returns false.
     @discardableResult
     public mutating func setStack(_ screens: [Screen], animated: Bool = true, at time: Double) -> Bool {
         let time = clock.event(time)
         let screens = screens.map(Self.sanitized)
-        guard let newTop = screens.last else { return false }
+        guard !screens.isEmpty else { return false }
         finishInteractiveIfNeeded(at: time)
-        let from = stack.last!
+        let from = topInstance(at: time)
+        let oldCount = stack.count
+        var kept = 0
+        while kept < min(oldCount, screens.count), stack[kept].id == screens[kept].id { kept += 1 }
+        var instances = Array(stackInstances.prefix(kept))
+        instances.append(contentsOf: repeatElement(nil, count: screens.count - kept))
         stack = screens
-        transition(from: from, to: newTop, forward: true, animated: animated, at: time)
+        stackInstances = instances
+        for i in 0..<kept {
+            guard let instance = instances[i], let index = entryIndex(instance) else { continue }
+            entries[index].screen = screens[i]
+            let top = barHeightFor(screens[i])
+            if animated {
+                entries[index].top.animate(to: top, using: transitionDriver, at: time)
+            } else {
+                entries[index].top.jump(to: top, at: time)
+            }
+        }
+        let top = screens.count - 1
+        if top == oldCount - 1, top < kept {
+            // The same top screen: only its content (height, bar) changed.
+            let screen = screens[top]
+            sheet.setContentHeight(
+                clampedContent(screen.contentHeight), navigationBarHeight: barHeightFor(screen), at: time,
+                using: animated ? transitionDriver : .immediate)
+        } else if top < kept {
+            transition(
+                from: from, to: topInstance(at: time, behind: from), forward: false, animated: animated, at: time)
+        } else {
+            let incoming = makeEntry(screens[top], offset: configuration.reduceMotion ? 0 : 1, inFront: true)
+            stackInstances[top] = incoming
+            transition(from: from, to: incoming, forward: true, animated: animated, at: time)
+        }
+        markEntriesOffTheStack()
         return true
+    }
+
+    /// The top screen's content height changed (Dynamic Type, content loaded late) at `time`: the sheet's height
+    /// animates to it from where it is, as ``BottomSheet/setContentHeight(_:navigationBarHeight:at:using:)`` does.
+    public mutating func setContentHeight(_ contentHeight: Double, at time: Double) {
+        let time = clock.event(time)
+        var screen = stack[stack.count - 1]
+        screen.contentHeight = Sanitize.length(contentHeight)
+        stack[stack.count - 1] = screen
+        if let instance = stackInstances[stack.count - 1], let index = entryIndex(instance) {
+            entries[index].screen = screen
+        }
+        guard interactive == nil else { return }
+        sheet.setContentHeight(clampedContent(screen.contentHeight), at: time)
     }
 
     /// Applies a new container size and safe area (rotation) at `time`; everything in flight retargets.
     public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
         let time = clock.event(time)
         sheet.setContainer(size, safeArea: safeArea, at: time)
-        let top = stack.last!
-        sheet.setContentHeight(clampedContent(top.contentHeight), at: time)
+        guard interactive == nil else { return }
+        sheet.setContentHeight(clampedContent(stack[stack.count - 1].contentHeight), at: time)
     }
 
     /// Forwards a keyboard change to the sheet (see ``BottomSheet/keyboardWillChange(to:duration:curve:at:)``).
@@ -261,43 +339,62 @@ public struct SheetNavigation: Sendable {
 
     // MARK: Interactive pop (edge swipe)
 
-    /// An edge swipe began at `time`. Returns false (and does nothing) at the root.
+    /// An edge swipe began at `time`. Returns false (and does nothing) at the root. The gesture takes the screens
+    /// from wherever they are: begun during a push, the swipe starts at the push's current progress.
     @discardableResult
     public mutating func interactivePopBegan(at time: Double) -> Bool {
         let time = clock.event(time)
-        guard stack.count > 1, !interactive else { return false }
-        interactive = true
-        let from = stack.removeLast()
-        beginTransition(from: from, to: stack.last!, forward: false, at: time)
+        guard stack.count > 1, interactive == nil else { return false }
+        let from = topInstance(at: time)
+        let popped = stack.removeLast()
+        stackInstances.removeLast()
+        let to = topInstance(at: time, behind: from)
+        navigating = true
+        let fromIndex = entryIndex(from)!
+        // A top screen still coming back from its parked place (offset below 0) starts the swipe at progress 0.
+        let topOffset = entries[fromIndex].offset.value(at: time)
+        let p0 = Sanitize.clamp(topOffset, 0, 1)
+        // The sheet follows the change of its resting height from where it is (see BottomSheet.trackContentHeight).
+        interactive = InteractivePop(
+            from: from, to: to, popped: popped, startProgress: p0, startTop: topOffset,
+            startRevealed: entries[entryIndex(to)!].offset.value(at: time), startContent: sheet.layout.contentHeight,
+            startBar: sheet.layout.navigationBarHeight)
         interactivePopChanged(translationX: 0, velocityX: 0, at: time)
         return true
     }
 
-    /// The finger moved `translationX` points (positive toward the trailing edge in either direction) with
-    /// `velocityX` points per second. Progress = translation / width, clamped to [0, 1].
+    /// The finger moved `translationX` points (positive toward the trailing edge in either direction) since the swipe
+    /// began, with `velocityX` points per second. Progress = the progress at the start + translation / width, clamped
+    /// to [0, 1].
     public mutating func interactivePopChanged(translationX: Double, velocityX: Double, at time: Double) {
         let time = clock.event(time)
-        guard interactive, let (top, below) = transitionIndices() else { return }
+        guard let pop = interactive, let top = entryIndex(pop.from), let below = entryIndex(pop.to) else { return }
         let width = max(sheet.frame(at: time).sheet.width, 1)
-        let progress = Sanitize.clamp(translationX / width, 0, 1)
+        let p0 = pop.startProgress
+        let progress = Sanitize.clamp(p0 + Sanitize.finite(translationX, or: 0) / width, 0, 1)
         let vp = Sanitize.finite(velocityX, or: 0) / width
-        entries[top].offset.track(progress, velocity: vp, at: time)
-        entries[below].offset.track(
-            configuration.parallax * (1 - progress), velocity: -configuration.parallax * vp, at: time)
-        barProgress.track(progress, velocity: vp, at: time)
-        // The sheet's height follows the progress between the two screens' full heights (content + bar).
-        let fromTotal = total(of: entries[top].screen)
-        let toTotal = total(of: entries[below].screen)
-        sheet.trackContentHeight(
-            lerp(fromTotal, toTotal, progress), navigationBarHeight: 0, velocity: (toTotal - fromTotal) * vp, at: time)
+        let (offset, offsetSlope) = Self.through(p0, pop.startTop, low: pop.startTop, high: 1, at: progress)
+        entries[top].offset.track(offset, velocity: offsetSlope * vp, at: time)
+        // Everything else moves along lines through where it was at the start (p0) and where it is at either end
+        // (p = 0: the swipe undone, p = 1: the pop finished), so nothing jumps when the swipe begins.
+        let toContent = clampedContent(entries[below].screen.contentHeight)
+        let fromContent = clampedContent(pop.popped.contentHeight)
+        let (revealed, revealedSlope) = Self.through(
+            p0, pop.startRevealed, low: configuration.parallax, high: 0, at: progress)
+        entries[below].offset.track(revealed, velocity: revealedSlope * vp, at: time)
+        let (content, contentSlope) = Self.through(
+            p0, pop.startContent, low: fromContent, high: toContent, at: progress)
+        let (bar, _) = Self.through(
+            p0, pop.startBar, low: barHeightFor(pop.popped), high: barHeightFor(entries[below].screen), at: progress)
+        sheet.trackContentHeight(content, navigationBarHeight: bar, velocity: contentSlope * vp, at: time)
     }
 
     /// The finger lifted with `velocityX` points per second. Finishes or cancels by ``Configuration/popReleaseRule``;
     /// the rest of the motion is a spring that starts with the release velocity (no linear tail).
     public mutating func interactivePopEnded(velocityX: Double, at time: Double) {
         let time = clock.event(time)
-        guard interactive, let (top, below) = transitionIndices() else { return }
-        interactive = false
+        guard let pop = interactive, let top = entryIndex(pop.from), let below = entryIndex(pop.to) else { return }
+        interactive = nil
         let progress = entries[top].offset.value(at: time)
         let v = Sanitize.finite(velocityX, or: 0)
         let finish: Bool
@@ -308,27 +405,22 @@ public struct SheetNavigation: Sendable {
             let width = max(sheet.frame(at: time).sheet.width, 1)
             finish = progress + projectedDistance(velocity: v / width, decelerationRate: rate) > 0.5
         }
-        let spring = uiKitSpring(duration: configuration.duration, dampingRatio: 1)
-        let topScreen = entries[top].screen
-        let belowScreen = entries[below].screen
+        let spring = Self.uiKit(configuration)
+        let shown = finish ? entries[below].screen : pop.popped
         if finish {
             entries[top].offset.animate(to: 1, using: .spring(spring), at: time)
             entries[top].leaving = true
             entries[below].offset.animate(to: 0, using: .spring(spring), at: time)
-            barProgress.animate(to: 1, using: .spring(spring), at: time)
-            sheet.setContentHeight(
-                clampedContent(belowScreen.contentHeight), navigationBarHeight: barHeightFor(belowScreen), at: time,
-                using: .spring(spring))
         } else {
-            stack.append(topScreen)
+            stack.append(pop.popped)
+            stackInstances.append(pop.from)
             entries[top].offset.animate(to: 0, using: .spring(spring), at: time)
             entries[below].offset.animate(to: configuration.parallax, using: .spring(spring), at: time)
-            barProgress.animate(to: 0, using: .spring(spring), at: time)
-            sheet.setContentHeight(
-                clampedContent(topScreen.contentHeight), navigationBarHeight: barHeightFor(topScreen), at: time,
-                using: .spring(spring))
             pending.insert(.didCancel)
         }
+        sheet.setContentHeight(
+            clampedContent(shown.contentHeight), navigationBarHeight: barHeightFor(shown), at: time,
+            using: .spring(spring))
     }
 
     // MARK: - Reading
@@ -340,10 +432,12 @@ public struct SheetNavigation: Sendable {
         let sign = configuration.layoutDirection.sign
         let width = sheetFrame.sheet.width
         let bar = Self.barHeight(configuration)
+        let parallax = configuration.parallax
         var screens = ScreenFrames()
-        // Front to back (entries are kept sorted by zIndex). Screens are opaque and as wide as the sheet: one at
-        // offset p covers [p, p + 1] of the sheet's [0, 1]; a screen wholly inside the opaque cover in front of it
-        // is not drawn. The cover is tracked as one interval (a gap only makes it smaller: never hides too much).
+        var barAlpha = 0.0
+        // Front to back. Screens are opaque and as wide as the sheet: one at offset p covers [p, p + 1] of the
+        // sheet's [0, 1]; a screen wholly inside the opaque cover in front of it is not drawn. The cover is tracked
+        // as one interval (a gap only makes it smaller: never hides too much).
         var coverLow = 0.0
         var coverHigh = 0.0
         // Read the entries in place through a buffer pointer: Array's subscript getter returns a copy of the element,
@@ -352,16 +446,23 @@ public struct SheetNavigation: Sendable {
             for index in entries.indices.reversed() {
                 let offset = entries[index].offset.value(at: time)
                 let alpha = Sanitize.clamp(entries[index].alpha.value(at: time), 0, 1)
+                let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
+                // The title fades with the screen's bar inset too, so a `setStack` that adds or removes its bar fades it.
+                let top = entries[index].top.value(at: time)
+                let title =
+                    alpha * Self.titlePresence(offset, parallax: parallax) * Sanitize.clamp(top / max(bar, 1), 0, 1)
+                barAlpha = max(barAlpha, title)
                 guard alpha > 0, offset > -1, offset < 1 else { continue }
                 // The part of the screen inside the sheet (the sheet clips it) is all that can show.
                 if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
-                let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
-                let y = sheetFrame.sheet.minY + (screen.showsNavigationBar ? bar : 0)
-                let rect = Rect(
-                    x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width,
-                    height: clampedContent(screen.contentHeight))
+                let y = sheetFrame.sheet.minY + top
+                // A screen fills the sheet below its bar (so it stays inside the sheet, and follows its height).
+                let height = max(0, sheetFrame.sheet.maxY - y)
+                let rect = Rect(x: sheetFrame.sheet.minX + sign * offset * width, y: y, width: width, height: height)
                 screens.appendBehind(
-                    ScreenFrame(id: screen.id, rect: rect, alpha: alpha, zIndex: entries[index].zIndex))
+                    ScreenFrame(
+                        id: screen.id, instance: entries[index].instance, rect: rect, alpha: alpha, titleAlpha: title,
+                        zIndex: index))
                 guard alpha == 1 else { continue }
                 if coverLow == coverHigh {
                     (coverLow, coverHigh) = (offset, offset + 1)
@@ -371,11 +472,9 @@ public struct SheetNavigation: Sendable {
             }
         }
         screens.finishFrontToBack()
-        let progress = Sanitize.clamp(barProgress.value(at: time), 0, 1)
-        let barAlpha = lerp(barFrom ? 1 : 0, barTo ? 1 : 0, progress)
         return Frame(
-            screens: screens, sheet: sheetFrame, navigationBarProgress: progress, navigationBarAlpha: barAlpha,
-            navigationBarHeight: barFrom || barTo ? bar : 0)
+            screens: screens, sheet: sheetFrame, navigationBarAlpha: barAlpha,
+            navigationBarHeight: barAlpha > 0 ? bar : 0)
     }
 
     /// Advances the lifecycle to `time`: drops screens that finished leaving, and returns milestones once each.
@@ -383,12 +482,14 @@ public struct SheetNavigation: Sendable {
         let time = clock.event(time)
         var events = sheet.update(to: time).union(pending)
         pending = []
+        // A leaving screen that has stopped is off screen, transparent or parked behind the screens in front of it.
         let finished = { (entry: Entry) in
             entry.leaving && entry.offset.isSettled(at: time) && entry.alpha.isSettled(at: time)
+                && entry.top.isSettled(at: time)
         }
         // Checked before mutating: removeAll always takes the array's mutation path, even when nothing goes.
         if entries.contains(where: finished) { entries.removeAll(where: finished) }
-        if navigating, !interactive,
+        if navigating, interactive == nil,
             entries.allSatisfy({ $0.offset.isSettled(at: time) && $0.alpha.isSettled(at: time) })
         {
             navigating = false
@@ -399,96 +500,79 @@ public struct SheetNavigation: Sendable {
 
     /// The time from which nothing moves; `-infinity` when at rest.
     public var settleTime: Double {
-        entries.reduce(max(sheet.settleTime, barProgress.settleTime)) {
-            max($0, $1.offset.settleTime, $1.alpha.settleTime)
-        }
+        entries.reduce(sheet.settleTime) { max($0, $1.offset.settleTime, $1.alpha.settleTime, $1.top.settleTime) }
     }
 
     // MARK: - Transitions
 
-    private mutating func transition(from: Screen, to: Screen, forward: Bool, animated: Bool, at time: Double) {
-        beginTransition(from: from, to: to, forward: forward, at: time)
-        let driver: AnimatedValue.Driver = .curve(
-            configuration.curve, duration: Sanitize.duration(configuration.duration, or: 0.35))
-        let reduce = configuration.reduceMotion
-        if let (fromIndex, toIndex) = transitionIndices() {
-            if forward {
-                move(toIndex, to: 0, alphaTo: 1, animated: animated, driver: driver, at: time)
-                move(
-                    fromIndex, to: reduce ? 0 : configuration.parallax, alphaTo: reduce ? 0 : 1, animated: animated,
-                    driver: driver, at: time)
-            } else {
-                entries[fromIndex].leaving = true
-                move(
-                    fromIndex, to: reduce ? 0 : 1, alphaTo: reduce ? 0 : 1, animated: animated, driver: driver, at: time
-                )
-                move(toIndex, to: 0, alphaTo: 1, animated: animated, driver: driver, at: time)
-            }
-        }
-        if animated { barProgress.animate(to: 1, using: driver, at: time) } else { barProgress.jump(to: 1, at: time) }
-        sheet.setContentHeight(
-            clampedContent(to.contentHeight), navigationBarHeight: barHeightFor(to), at: time,
-            using: animated ? driver : .immediate)
-        // Screens no longer in the stack (after setStack) leave once they stop moving.
-        for i in entries.indices where !stack.contains(entries[i].screen) { entries[i].leaving = true }
+    private var transitionDriver: AnimatedValue.Driver {
+        .curve(configuration.curve, duration: Sanitize.duration(configuration.duration, or: 0.35))
     }
 
-    /// Arranges `entries` so the two screens of the transition are the last two, in z-order, with the right start
-    /// positions for screens that were not on the move.
-    private mutating func beginTransition(from: Screen, to: Screen, forward: Bool, at time: Double) {
+    /// Moves entry `from` out and entry `to` in (forward: `to` enters from the trailing edge in front and `from`
+    /// parks behind it; backward: `from` leaves to the trailing edge in front of `to`), every other entry that is not
+    /// leaving to its parked place, and the sheet to `to`'s height.
+    private mutating func transition(from: Int, to: Int, forward: Bool, animated: Bool, at time: Double) {
         navigating = true
-        barFrom = from.showsNavigationBar
-        barTo = to.showsNavigationBar
-        barProgress.jump(to: 0, at: time)
+        let driver = transitionDriver
         let reduce = configuration.reduceMotion
-        // Screens that are neither side of this transition and not moving are parked; moving ones keep going.
-        if forward {
-            // The incoming screen enters in front of everything (it starts off screen, so nothing jumps); every
-            // other screen keeps its place in the z-order, so a screen still leaving from an earlier pop stays in front
-            // of the one it revealed.
-            let start = reduce ? 0.0 : 1.0
-            let incoming = Entry(
-                screen: to, offset: AnimatedValue(start), alpha: AnimatedValue(reduce ? 0 : 1), zIndex: nextZ,
-                leaving: false)
-            transitionFromZ = entries.last { $0.screen == from && !$0.leaving }?.zIndex ?? -1
-            transitionToZ = nextZ
-            entries.append(incoming)
-            nextZ += 2
-            // Any other screen still visible is sent behind, to the parked position.
-            for i in entries.indices.dropLast(2) where !entries[i].leaving {
-                entries[i].offset.retarget(to: reduce ? 0 : configuration.parallax, at: time)
-                entries[i].alpha.retarget(to: reduce ? 0 : 1, at: time)
-            }
-        } else {
-            // The leaving screen keeps its z (screens popped before it stay in front of it); the revealed one is
-            // directly behind it: its existing entry if it is still around, else a new one parked behind.
-            let leavingZ = entries.last { $0.screen == from && !$0.leaving }?.zIndex ?? (nextZ - 1)
-            transitionFromZ = leavingZ
-            transitionToZ = leavingZ - 1
-            if let revealedIndex = entries.lastIndex(where: { $0.screen == to && !$0.leaving }) {
-                if entries[revealedIndex].zIndex >= leavingZ {
-                    entries[revealedIndex].zIndex = leavingZ - 1
-                } else {
-                    transitionToZ = entries[revealedIndex].zIndex
-                }
-            } else {
-                entries.append(
-                    Entry(
-                        screen: to, offset: AnimatedValue(reduce ? 0 : configuration.parallax),
-                        alpha: AnimatedValue(reduce ? 0 : 1), zIndex: leavingZ - 1, leaving: false))
+        let parked = reduce ? 0.0 : configuration.parallax
+        for i in entries.indices where entries[i].instance != to && !entries[i].leaving {
+            let isFrom = entries[i].instance == from
+            if isFrom && !forward {
+                entries[i].leaving = true
+                move(i, to: reduce ? 0 : 1, alphaTo: reduce ? 0 : 1, animated: animated, driver: driver, at: time)
+            } else if isFrom || !entries[i].offset.isSettled(at: time) || entries[i].offset.target != parked {
+                move(i, to: parked, alphaTo: reduce ? 0 : 1, animated: animated, driver: driver, at: time)
             }
         }
-        // Frames read entries front to back; keeping them sorted here keeps the frame path free of sorting.
-        entries.sort { $0.zIndex < $1.zIndex }
+        if let index = entryIndex(to) {
+            entries[index].leaving = false
+            move(index, to: 0, alphaTo: 1, animated: animated, driver: driver, at: time)
+        }
+        let screen = stack[stack.count - 1]
+        sheet.setContentHeight(
+            clampedContent(screen.contentHeight), navigationBarHeight: barHeightFor(screen), at: time,
+            using: animated ? driver : .immediate)
+        markEntriesOffTheStack()
     }
 
-    /// Indices of the latest transition's (from, to) entries, if both are still there.
-    private func transitionIndices() -> (Int, Int)? {
-        guard let from = entries.firstIndex(where: { $0.zIndex == transitionFromZ }),
-            let to = entries.firstIndex(where: { $0.zIndex == transitionToZ })
-        else { return nil }
-        return (from, to)
+    /// Entries whose instance is no longer on the stack leave once they stop moving.
+    private mutating func markEntriesOffTheStack() {
+        for i in entries.indices where !entries[i].leaving && !stackInstances.contains(entries[i].instance) {
+            entries[i].leaving = true
+        }
     }
+
+    /// The entry instance of the stack's top, creating a parked entry if that screen was never shown: directly
+    /// behind `behind` (a pop reveals it from behind the leaving screen), or behind everything.
+    private mutating func topInstance(at time: Double, behind: Int? = nil) -> Int {
+        let position = stack.count - 1
+        if let instance = stackInstances[position], entryIndex(instance) != nil { return instance }
+        let offset = configuration.reduceMotion ? 0.0 : configuration.parallax
+        let instance = makeEntry(stack[position], offset: offset, inFront: false, behind: behind)
+        stackInstances[position] = instance
+        return instance
+    }
+
+    /// A new entry for `screen` at `offset`: in front of everything, or directly behind entry `behind` (or at the
+    /// back). Returns its instance.
+    private mutating func makeEntry(_ screen: Screen, offset: Double, inFront: Bool, behind: Int? = nil) -> Int {
+        let instance = nextInstance
+        nextInstance += 1
+        let reduce = configuration.reduceMotion
+        let entry = Entry(
+            instance: instance, screen: screen, offset: Self.offsetChannel(offset),
+            alpha: AnimatedValue(reduce ? 0 : 1), top: AnimatedValue(barHeightFor(screen)), leaving: false)
+        if inFront {
+            entries.append(entry)
+        } else {
+            entries.insert(entry, at: behind.flatMap(entryIndex) ?? 0)
+        }
+        return instance
+    }
+
+    private func entryIndex(_ instance: Int) -> Int? { entries.firstIndex { $0.instance == instance } }
 
     private mutating func move(
         _ index: Int, to offset: Double, alphaTo alpha: Double, animated: Bool, driver: AnimatedValue.Driver,
@@ -506,18 +590,36 @@ public struct SheetNavigation: Sendable {
     }
 
     private mutating func finishInteractiveIfNeeded(at time: Double) {
-        if interactive { interactivePopEnded(velocityX: 0, at: time) }
+        if interactive != nil { interactivePopEnded(velocityX: 0, at: time) }
     }
 
-    /// `screen` with a representable content height (NaN would make it unequal to itself, and screens are matched by
-    /// value).
-    private static func sanitized(_ screen: Screen) -> Screen {
-        Screen(
-            id: screen.id, contentHeight: Sanitize.length(screen.contentHeight),
-            showsNavigationBar: screen.showsNavigationBar)
+    /// An offset channel: a fraction of the sheet's width that counts as settled within 1e-4 (0.04 pt on a phone),
+    /// so a screen dropped once it has settled off the edge leaves no visible sliver behind.
+    private static func offsetChannel(_ offset: Double) -> AnimatedValue {
+        AnimatedValue(offset, settleTolerance: 1e-4)
     }
 
-    private func total(of screen: Screen) -> Double { clampedContent(screen.contentHeight) + barHeightFor(screen) }
+    /// How much of a title shows for a screen at `offset`: 1 on screen, 0 off the trailing edge or parked.
+    private static func titlePresence(_ offset: Double, parallax: Double) -> Double {
+        offset >= 0 ? Sanitize.clamp(1 - offset, 0, 1) : Sanitize.clamp(1 - offset / min(parallax, -1e-9), 0, 1)
+    }
+
+    /// The value at `p` of the piecewise-linear function through (0, `low`), (`p0`, `start`) and (1, `high`), with
+    /// its slope.
+    private static func through(
+        _ p0: Double, _ start: Double, low: Double, high: Double, at p: Double
+    ) -> (value: Double, slope: Double) {
+        if p >= p0 {
+            let slope = p0 < 1 ? (high - start) / (1 - p0) : 0
+            return (start + slope * (p - p0), slope)
+        }
+        let slope = (start - low) / p0
+        return (low + slope * p, slope)
+    }
+
+    private static func uiKit(_ configuration: Configuration) -> Spring {
+        uiKitSpring(duration: configuration.duration, dampingRatio: 1)
+    }
 
     private func barHeightFor(_ screen: Screen) -> Double {
         screen.showsNavigationBar ? Self.barHeight(configuration) : 0
@@ -536,6 +638,13 @@ public struct SheetNavigation: Sendable {
     /// Content is at most the container height minus the top safe area.
     private static func clampedContent(_ height: Double, _ container: Size, _ safeArea: EdgeInsets) -> Double {
         Sanitize.clamp(height, 0, max(0, container.height - safeArea.top))
+    }
+
+    /// `screen` with a representable content height.
+    private static func sanitized(_ screen: Screen) -> Screen {
+        Screen(
+            id: screen.id, contentHeight: Sanitize.length(screen.contentHeight),
+            showsNavigationBar: screen.showsNavigationBar)
     }
 }
 

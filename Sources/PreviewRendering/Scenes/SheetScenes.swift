@@ -195,19 +195,22 @@ public struct NavigationScene: PreviewScene {
                         x: sheet.sheet.minX, y: sheet.sheet.minY, width: sheet.sheet.width,
                         height: frame.navigationBarHeight)
                     inside.fill(bar, color: sheetColor.opacity(frame.navigationBarAlpha))
-                    inside.drawTextLines(
-                        in: bar.inset(
-                            by: EdgeInsets(
-                                top: 22, leading: 110 + 30 * frame.navigationBarProgress, bottom: 14, trailing: 110)),
-                        count: 1, lineHeight: 20, seed: 2,
-                        color: Color(rgb: 0x1C1C1E).opacity(frame.navigationBarAlpha),
-                        direction: options.layoutDirection)
+                    // Each screen's title slides in from the trailing side as it comes in and fades with it.
+                    for screen in frame.screens where screen.titleAlpha > 0 {
+                        inside.drawTextLines(
+                            in: bar.inset(
+                                by: EdgeInsets(
+                                    top: 22, leading: 140 - 30 * screen.titleAlpha, bottom: 14, trailing: 110)),
+                            count: 1, lineHeight: 20, seed: 2,
+                            color: Color(rgb: 0x1C1C1E).opacity(screen.titleAlpha),
+                            direction: options.layoutDirection)
+                    }
                 }
             }
         }
     }
 
-    /// Each screen's x (points), the sheet's top and height, the bar's progress and the dimming.
+    /// Each screen's x (points), the sheet's top and height, the bar's alpha and the dimming.
     public func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         var channels = Self.screens.map { id, _ in
@@ -216,7 +219,7 @@ public struct NavigationScene: PreviewScene {
         channels += [
             Channel(name: "sheet top", unit: "pt", value: frame.sheet.sheet.minY),
             Channel(name: "sheet height", unit: "pt", value: frame.sheet.sheet.height),
-            Channel(name: "bar progress", unit: "progress", value: frame.navigationBarProgress),
+            Channel(name: "bar alpha", unit: "opacity", value: frame.navigationBarAlpha),
             Channel(name: "dimming", unit: "opacity", value: frame.sheet.dimmingAlpha),
         ]
         return channels
