@@ -9,6 +9,20 @@ import Testing
         #expect(image.withUnsafeBytes { $0.allSatisfy { $0 == 0 } })
     }
 
+    /// Images are values: a copy written to leaves the original as it was, and the other way round.
+    @Test func copiesAreIndependentValues() throws {
+        var original = try RGBA8Image(width: 3, height: 2)
+        original[1, 1] = (10, 20, 30, 40)
+        var copy = original
+        copy[1, 1] = (1, 2, 3, 4)
+        #expect(original[1, 1] == (10, 20, 30, 40) && copy[1, 1] == (1, 2, 3, 4))
+        let snapshot = original
+        original.withUnsafeMutableBytes { $0[0] = 99 }
+        #expect(snapshot[0, 0].r == 0 && original[0, 0].r == 99)
+        let empty = try RGBA8Image(width: 0, height: 5)
+        #expect(empty.withUnsafeBytes { $0.count } == 0)
+    }
+
     @Test func subscriptReadsWritesAndIgnoresOutOfBounds() throws {
         var image = try RGBA8Image(width: 4, height: 2, stride: 24)
         image[3, 1] = (10, 20, 30, 40)

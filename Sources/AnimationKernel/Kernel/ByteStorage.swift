@@ -17,46 +17,44 @@
 struct ByteStorage: Sendable {
     private final class Block: @unchecked Sendable {
         // Written only through a uniquely referenced block (ByteStorage checks before every write).
-        let base: UnsafeMutableRawPointer?
+        let base: UnsafeMutableRawPointer
         let count: Int
 
         init(count: Int) throws(KernelError) {
-            self.count = count
-            guard count > 0 else {
-                base = nil
-                return
-            }
             guard let pointer = calloc(count, 1) else { throw .outOfMemory }
+            self.count = count
             base = pointer
         }
 
         deinit { free(base) }
     }
 
-    private var block: Block
+    /// `nil` when empty: an empty image (a placeholder swapped in and out per frame) allocates nothing.
+    private var block: Block?
 
     /// `count` zero bytes.
     ///
     /// - Throws: ``KernelError/outOfMemory`` when the system cannot provide them.
-    init(count: Int) throws(KernelError) { block = try Block(count: max(count, 0)) }
+    init(count: Int) throws(KernelError) { block = count > 0 ? try Block(count: count) : nil }
 
     /// The number of bytes.
-    var count: Int { block.count }
+    var count: Int { block?.count ?? 0 }
 
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: block.base, count: block.count))
+        try body(UnsafeRawBufferPointer(start: block?.base, count: count))
     }
 
     /// Writes through a buffer of its own: a block shared with a copy is copied first (which, like any copy of a
     /// value, needs memory: an exhausted system stops the program here as it would for an `Array`).
     mutating func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        if !isKnownUniquelyReferenced(&block) {
-            guard let copy = try? Block(count: block.count) else {
-                fatalError("out of memory copying \(block.count) bytes of a shared image or blur context")
+        // Uniqueness first: binding the block beforehand would hold a second reference and copy every time.
+        if block != nil, !isKnownUniquelyReferenced(&block), let shared = block {
+            guard let copy = try? Block(count: shared.count) else {
+                fatalError("out of memory copying \(shared.count) bytes of a shared image or blur context")
             }
-            if let from = block.base, let to = copy.base { to.copyMemory(from: from, byteCount: block.count) }
+            copy.base.copyMemory(from: shared.base, byteCount: shared.count)
             block = copy
         }
-        return try body(UnsafeMutableRawBufferPointer(start: block.base, count: block.count))
+        return try body(UnsafeMutableRawBufferPointer(start: block?.base, count: count))
     }
 }
