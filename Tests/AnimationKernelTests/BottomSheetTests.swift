@@ -220,6 +220,22 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         #expect(close(sheet.frame(at: t + 0.2).sheet.minY, expected, 1e-6))
     }
 
+    /// A keyboard that starts moving while the sheet is presenting keeps the sheet's top where it is and as fast as
+    /// it was (the extent takes up the keyboard's velocity).
+    @Test func aKeyboardChangeWhilePresentingKeepsTheTopsVelocity() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        let t = 0.08
+        let h = 1e-6
+        let before = (sheet.frame(at: t).sheet.minY - sheet.frame(at: t - h).sheet.minY) / h
+        sheet.keyboardWillChange(to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: t)
+        let after = (sheet.frame(at: t + h).sheet.minY - sheet.frame(at: t).sheet.minY) / h
+        #expect(close(after, before, 0.01 * abs(before) + 1), "top velocity \(before) pt/s became \(after) pt/s")
+        // ... and it still ends resting on the keyboard.
+        let rest = sheet.frame(at: sheet.settleTime + 0.1)
+        #expect(close(rest.sheet.minY, 544 - 300, 0.25), "top at rest \(rest.sheet.minY), expected 244")
+    }
+
     @Test func randomEventsNeverMakeTheSheetJump() {
         var rng = TestRandom(seed: 99)
         var configuration = BottomSheet.Configuration()

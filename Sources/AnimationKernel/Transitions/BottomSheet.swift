@@ -291,12 +291,16 @@ public struct BottomSheet: Sendable {
         let kb = Sanitize.clamp(overlap, 0, layout.containerSize.height)
         let driver: AnimatedValue.Driver =
             duration.isFinite && duration > 0 ? .curve(curve, duration: duration) : .spring(.smooth)
+        let keyboardVelocity = keyboard.velocity(at: time)
         if duration.isFinite && duration > 0 {
             keyboard.animate(to: kb, using: driver, at: time)
         } else {
             keyboard.jump(to: kb, at: time)
         }
-        relayout(at: time, keyboardTarget: kb, using: driver)
+        // The top is at containerHeight - keyboard - extent: a sheet already in motion takes up the change in the
+        // keyboard's velocity, so its top keeps its velocity (a sheet at rest rides on the keyboard's own timing).
+        let shift = extent.isSettled(at: time) ? nil : -(keyboard.velocity(at: time) - keyboardVelocity)
+        relayout(at: time, keyboardTarget: kb, using: driver, extentVelocityShift: shift)
     }
 
     /// Replaces the detents at `time`; the sheet moves to the nearest new detent. An empty list means `[.content]`.
@@ -579,13 +583,18 @@ public struct BottomSheet: Sendable {
     }
 
     /// Retargets the resting height after a layout change, from the current state of every channel.
-    private mutating func relayout(at time: Double, keyboardTarget: Double? = nil, using driver: AnimatedValue.Driver) {
+    /// `extentVelocityShift` changes the extent's velocity at `time` (a keyboard change keeping the top's velocity).
+    private mutating func relayout(
+        at time: Double, keyboardTarget: Double? = nil, using driver: AnimatedValue.Driver,
+        extentVelocityShift: Double? = nil
+    ) {
         let kb = keyboardTarget ?? keyboard.target
         let target = restingHeight(detent: detentIndex, keyboard: kb)
+        let extentVelocity = extentVelocityShift.map { extent.velocity(at: time) + $0 }
         switch phase {
         case .presenting, .presented:
             // With Reduce Motion too: a sheet fading in is visible, so it moves rather than jumps.
-            extent.animate(to: target, using: driver, at: time)
+            extent.animate(to: target, using: driver, at: time, initialVelocity: extentVelocity)
             height.animate(to: target, using: driver, at: time)
         case .dragging:
             height.animate(to: target, using: driver, at: time)
