@@ -130,6 +130,18 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
         #expect(lift.frame(at: end + 1.2) == lifted)
     }
 
+    /// Tapped while the list scrolls, the card leaves the list with the list's velocity and still lands on target.
+    @Test func openTakesTheListsVelocity() {
+        var lift = cardLift()
+        lift.open(at: 1, initialVelocity: Point(x: 0, y: -1200))
+        let h = 1e-6
+        let vy = (lift.frame(at: 1 + h).card.minY - lift.frame(at: 1).card.minY) / h
+        let vx = (lift.frame(at: 1 + h).card.minX - lift.frame(at: 1).card.minX) / h
+        #expect(close(vy, -1200, 1), "vertical velocity \(vy), expected -1200")
+        #expect(close(vx, 0, 1), "horizontal velocity \(vx), expected 0")
+        #expect(close(lift.frame(at: lift.settleTime + 0.1).card, cardTarget, 0.25))
+    }
+
     @Test func randomOpensClosesAndMovesNeverJump() {
         var rng = TestRandom(seed: 31)
         var lift = cardLift()

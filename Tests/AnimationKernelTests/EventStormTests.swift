@@ -407,7 +407,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                 case 0:
                     // With Reduce Motion the lifted card appears at the target while the list cell stays visible.
                     let fromList = card.frame(at: t).phase == .resting && card.configuration.reduceMotion
-                    card.open(at: t)
+                    card.open(at: t, initialVelocity: Point(x: a.number(300), y: a.number(2000)))
                     return Applied(name: "open", time: t, definesJump: fromList)
                 case 1: card.close(at: t); return Applied(name: "close", time: t)
                 case 2:

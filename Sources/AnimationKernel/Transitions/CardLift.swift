@@ -144,14 +144,21 @@ public struct CardLift: Sendable {
     /// Opens at `time`: the card flies from where it is to the target on the spring, the lift rises, and the modal
     /// presents. Opening while closing reverses from the current position and velocity. With Reduce Motion the card
     /// cross-fades in at the target instead.
-    public mutating func open(at time: Double) {
+    ///
+    /// - Parameter initialVelocity: the card's velocity in the list when it is tapped, in points per second (the
+    ///   list may still be scrolling): the flight starts with it, so the card leaves the list without a kink.
+    ///   Default zero; ignored when reopening mid-close, where the card keeps the velocity it has.
+    public mutating func open(at time: Double, initialVelocity: Point = .zero) {
         let time = clock.event(time)
         advance(to: time)
         guard phase == .resting || phase == .closing else { return }
-        if phase(at: time) == .resting {
+        var velocity: SIMD8<Double>?
+        if phase == .resting {
             // Landed cards are drawn at the source exactly (their springs only came within the settle tolerance):
-            // start from what was drawn.
+            // start from what was drawn, moving with the list.
             lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
+            velocity = SIMD8(
+                Sanitize.finite(initialVelocity.x, or: 0), Sanitize.finite(initialVelocity.y, or: 0), 0, 0, 0, 0, 0, 0)
         }
         phase = .lifting
         modal.present(at: time)
@@ -168,7 +175,7 @@ public struct CardLift: Sendable {
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
             return
         }
-        lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time)
+        lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time, velocity: velocity)
     }
 
     /// Closes at `time`: the card flies back to the source rect (which may have moved since it lifted: pass the new
@@ -354,10 +361,11 @@ struct SpringLanes: Sendable {
 
     func value(at time: Double) -> SIMD8<Double> { state(at: time).value }
 
-    /// Every lane springs from its state at `time` to `newTargets`.
-    mutating func animate(to newTargets: SIMD8<Double>, at time: Double) {
+    /// Every lane springs from its state at `time` (with `velocity` instead of its own, if given) to `newTargets`.
+    mutating func animate(to newTargets: SIMD8<Double>, at time: Double, velocity: SIMD8<Double>? = nil) {
         let now = eventTime(time)
-        let (x, v) = state(at: now)
+        let (x, current) = state(at: now)
+        let v = velocity ?? current
         targets = newTargets
         x0 = x - newTargets
         v0 = v
