@@ -228,7 +228,8 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         let t = 0.08
         let h = 1e-6
         let before = (sheet.frame(at: t).sheet.minY - sheet.frame(at: t - h).sheet.minY) / h
-        sheet.keyboardWillChange(to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: t)
+        sheet.keyboardWillChange(
+            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: t)
         let after = (sheet.frame(at: t + h).sheet.minY - sheet.frame(at: t).sheet.minY) / h
         #expect(close(after, before, 0.01 * abs(before) + 1), "top velocity \(before) pt/s became \(after) pt/s")
         // ... and it still ends resting on the keyboard.
