@@ -142,6 +142,29 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
         #expect(close(lift.frame(at: lift.settleTime + 0.1).card, cardTarget, 0.25))
     }
 
+    /// The detail modal can be pulled down when its configuration allows: the card flies back to its cell with it.
+    @Test func pullingTheModalDownClosesTheCard() {
+        var lift = cardLift { $0.modal.allowsInteractiveDismissal = true }
+        lift.open(at: 0)
+        let t = lift.settleTime + 0.1
+        _ = lift.update(to: t)
+        lift.dragBegan(at: t)
+        lift.dragChanged(translation: 300, velocity: 2500, at: t + 0.1)
+        lift.dragEnded(velocity: 2500, at: t + 0.1)
+        #expect(lift.phase == .closing && lift.modal.phase == .dismissing)
+        let events = lift.update(to: lift.settleTime + 0.1)
+        #expect(events.contains(.didDismiss))
+        #expect(lift.frame(at: lift.settleTime + 0.2).card == cardSource)
+        // Without interactive dismissal the same pull settles back and the card stays open.
+        var kept = cardLift()
+        kept.open(at: 0)
+        _ = kept.update(to: t)
+        kept.dragBegan(at: t)
+        kept.dragChanged(translation: 300, velocity: 2500, at: t + 0.1)
+        kept.dragEnded(velocity: 2500, at: t + 0.1)
+        #expect(kept.phase == .open && kept.modal.phase == .presented)
+    }
+
     @Test func randomOpensClosesAndMovesNeverJump() {
         var rng = TestRandom(seed: 31)
         var lift = cardLift()

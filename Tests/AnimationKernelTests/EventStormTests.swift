@@ -323,7 +323,12 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     id: "s\(Int.random(in: 0..<4, using: &a.random))", contentHeight: a.length(400),
                     showsNavigationBar: a.chance(0.7))
                 let animated = a.chance(0.8)
-                switch Int.random(in: 0..<13, using: &a.random) {
+                switch Int.random(in: 0..<16, using: &a.random) {
+                case 13: nav.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
+                case 14:
+                    nav.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
+                    return Applied(name: "dragChanged", time: t, definesJump: true)
+                case 15: nav.dragEnded(velocity: a.number(3000), at: t); return Applied(name: "dragEnded", time: t)
                 case 0: nav.present(at: t); return Applied(name: "present", time: t)
                 case 1: nav.dismiss(at: t); return Applied(name: "dismiss", time: t)
                 case 2, 3:
@@ -403,7 +408,12 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         let tally = Self.storm(
             "CardLift", seed: seed, model: &card, arguments: &a,
             step: { card, a, t in
-                switch Int.random(in: 0..<7, using: &a.random) {
+                switch Int.random(in: 0..<10, using: &a.random) {
+                case 7: card.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
+                case 8:
+                    card.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
+                    return Applied(name: "dragChanged", time: t, definesJump: true)
+                case 9: card.dragEnded(velocity: a.number(3000), at: t); return Applied(name: "dragEnded", time: t)
                 case 0:
                     // With Reduce Motion the lifted card appears at the target while the list cell stays visible.
                     let fromList = card.frame(at: t).phase == .resting && card.configuration.reduceMotion

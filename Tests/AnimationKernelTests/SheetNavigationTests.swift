@@ -161,6 +161,23 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         #expect(rest.screens.allSatisfy { $0.rect.maxY <= 844 + 1e-9 }, "\(rest.screens.map(\.rect))")
     }
 
+    /// The sheet around the stack can be dragged like a bottom sheet: flicked up to its large detent, it rests there.
+    @Test func theSheetWithNavigationCanBeDraggedBetweenDetents() {
+        var (nav, t) = presentedNavigation { $0.sheet.detents = [.content, .large] }
+        let resting = nav.frame(at: t).sheet.sheet.minY
+        nav.dragBegan(at: t)
+        nav.dragChanged(translation: -120, velocity: -1500, at: t + 0.1)
+        let dragged = nav.frame(at: t + 0.1)
+        // (Within the rubber band the sheet was still settling into: the grab maps through it.)
+        #expect(
+            close(dragged.sheet.sheet.minY, resting - 120, 0.05), "top \(dragged.sheet.sheet.minY), from \(resting)")
+        #expect(dragged.sheet.phase == .dragging)
+        #expect(dragged.screens.last.map { close($0.rect.minY, dragged.sheet.sheet.minY + 56, 1e-9) } ?? false)
+        nav.dragEnded(velocity: -1500, at: t + 0.1)
+        let end = nav.frame(at: nav.settleTime + 0.1)
+        #expect(close(end.sheet.sheet.minY, 47, 0.25), "top at rest \(end.sheet.sheet.minY), expected the large detent")
+    }
+
     @Test func poppingTheRootDoesNothing() {
         var (nav, t0) = presentedNavigation()
         let before = nav.frame(at: t0 + 0.1)

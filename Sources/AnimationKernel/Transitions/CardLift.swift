@@ -185,8 +185,13 @@ public struct CardLift: Sendable {
         let time = clock.event(time)
         advance(to: time)
         guard phase == .lifting || phase == .open else { return }
-        phase = .closing
         modal.dismiss(at: time)
+        closeCard(at: time)
+    }
+
+    /// The card's half of closing: it flies back to the source (or fades out with Reduce Motion).
+    private mutating func closeCard(at time: Double) {
+        phase = .closing
         if configuration.reduceMotion {
             fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
             return
@@ -227,6 +232,33 @@ public struct CardLift: Sendable {
         let time = clock.event(time)
         advance(to: time)
         modal.setContainer(size, safeArea: safeArea, at: time)
+    }
+
+    // MARK: Dragging the modal
+
+    /// A vertical drag on the detail modal began at `time` (see ``BottomSheet/dragBegan(at:)``; the modal follows the
+    /// bottom sheet's rules, its ``Configuration/modal`` configuration included).
+    public mutating func dragBegan(at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        guard phase == .lifting || phase == .open else { return }
+        modal.dragBegan(at: time)
+    }
+
+    /// The finger moved `translation` points down with `velocity` points per second.
+    public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        modal.dragChanged(translation: translation, velocity: velocity, at: time)
+    }
+
+    /// The finger lifted with `velocity` points per second: the modal settles on a detent, or, when it allows
+    /// interactive dismissal and the release dismisses it, the card closes with it (``close(at:)``).
+    public mutating func dragEnded(velocity: Double, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        modal.dragEnded(velocity: velocity, at: time)
+        if modal.phase == .dismissing, phase == .lifting || phase == .open { closeCard(at: time) }
     }
 
     // MARK: - Reading

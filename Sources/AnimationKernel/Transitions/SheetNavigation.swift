@@ -337,6 +337,23 @@ public struct SheetNavigation: Sendable {
         sheet.keyboardWillChange(to: frame, duration: duration, curve: curve, at: time)
     }
 
+    // MARK: Dragging the sheet
+
+    /// A vertical drag on the sheet began at `time` (see ``BottomSheet/dragBegan(at:)``): the same rules as a bottom
+    /// sheet's (detents, rubber band, dismissal when ``BottomSheet/Configuration/allowsInteractiveDismissal``).
+    public mutating func dragBegan(at time: Double) { sheet.dragBegan(at: clock.event(time)) }
+
+    /// The finger moved `translation` points down with `velocity` points per second (see
+    /// ``BottomSheet/dragChanged(translation:velocity:at:)``).
+    public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
+        sheet.dragChanged(translation: translation, velocity: velocity, at: clock.event(time))
+    }
+
+    /// The finger lifted with `velocity` points per second (see ``BottomSheet/dragEnded(velocity:at:)``).
+    public mutating func dragEnded(velocity: Double, at time: Double) {
+        sheet.dragEnded(velocity: velocity, at: clock.event(time))
+    }
+
     // MARK: Interactive pop (edge swipe)
 
     /// An edge swipe began at `time`. Returns false (and does nothing) at the root. The gesture takes the screens
