@@ -237,6 +237,60 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         #expect(close(rest.sheet.minY, 544 - 300, 0.25), "top at rest \(rest.sheet.minY), expected 244")
     }
 
+    /// With a scroll view inside: pulling down scrolls the content to its top before the sheet moves.
+    @Test func aDragScrollsTheContentToItsTopBeforeMovingTheSheet() {
+        var configuration = BottomSheet.Configuration()
+        configuration.allowsInteractiveDismissal = true
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 400),
+            configuration: configuration)
+        sheet.present(at: 0)
+        let t = sheet.settleTime + 2  // at rest to within 1e-9 (settleTime only means within a quarter point)
+        _ = sheet.update(to: t)
+        let top = sheet.frame(at: t).sheet.minY
+        sheet.setContent(offset: 200, minimum: 0, maximum: 900)
+        sheet.dragBegan(at: t)
+        sheet.dragChanged(translation: 150, velocity: 800, at: t + 0.05)
+        var frame = sheet.frame(at: t + 0.05)
+        #expect(frame.contentOffset == 50 && close(frame.sheet.minY, top, 1e-9), "offset \(frame.contentOffset)")
+        sheet.dragChanged(translation: 300, velocity: 800, at: t + 0.1)
+        frame = sheet.frame(at: t + 0.1)
+        #expect(frame.contentOffset == 0 && close(frame.sheet.minY, top + 100, 1e-9), "top \(frame.sheet.minY)")
+        // Back up: the sheet returns first, then the content scrolls again.
+        sheet.dragChanged(translation: 0, velocity: -800, at: t + 0.15)
+        frame = sheet.frame(at: t + 0.15)
+        #expect(close(frame.sheet.minY, top, 1e-9) && frame.contentOffset == 200, "offset \(frame.contentOffset)")
+        // A release after scrolling leaves the sheet at its detent (the velocity was the scroll view's).
+        sheet.dragEnded(velocity: -800, at: t + 0.15)
+        #expect(close(sheet.frame(at: t + 0.5).sheet.minY, top, 1e-6))
+    }
+
+    /// Pushing up with the content at its top expands the sheet to its highest detent first, then scrolls
+    /// (UIKit's prefersScrollingExpandsWhenScrolledToEdge); switched off, the content scrolls at once.
+    @Test(arguments: [true, false])
+    func draggingUpExpandsBeforeScrolling(expands: Bool) {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.content, .large]
+        configuration.prefersScrollingExpandsWhenScrolledToEdge = expands
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 400),
+            configuration: configuration)
+        sheet.present(at: 0)
+        let t = sheet.settleTime + 2  // at rest to within 1e-9 (settleTime only means within a quarter point)
+        _ = sheet.update(to: t)
+        let top = sheet.frame(at: t).sheet.minY
+        let room = top - 47  // up to the large detent
+        sheet.setContent(offset: 0, minimum: 0, maximum: 900)
+        sheet.dragBegan(at: t)
+        sheet.dragChanged(translation: -(room + 60), velocity: -900, at: t + 0.1)
+        let frame = sheet.frame(at: t + 0.1)
+        if expands {
+            #expect(close(frame.sheet.minY, 47, 1e-9) && frame.contentOffset == 60, "offset \(frame.contentOffset)")
+        } else {
+            #expect(close(frame.sheet.minY, top, 1e-9) && frame.contentOffset == room + 60)
+        }
+    }
+
     @Test func randomEventsNeverMakeTheSheetJump() {
         var rng = TestRandom(seed: 99)
         var configuration = BottomSheet.Configuration()

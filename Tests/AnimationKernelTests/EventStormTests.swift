@@ -273,7 +273,10 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         let tally = Self.storm(
             "BottomSheet", seed: seed, model: &sheet, arguments: &a,
             step: { sheet, a, t in
-                switch Int.random(in: 0..<12, using: &a.random) {
+                switch Int.random(in: 0..<13, using: &a.random) {
+                case 12:
+                    sheet.setContent(offset: a.number(300), minimum: a.number(40) - 40, maximum: a.length(1500))
+                    return Applied(name: "setContent", time: t)
                 case 0: sheet.present(at: t); return Applied(name: "present", time: t)
                 case 1: sheet.dismiss(at: t); return Applied(name: "dismiss", time: t)
                 case 2: sheet.setContentHeight(a.length(400), at: t); return Applied(name: "setContentHeight", time: t)

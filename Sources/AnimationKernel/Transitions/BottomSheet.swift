@@ -72,6 +72,10 @@ public struct BottomSheet: Sendable {
         public var decelerationRate: Double = 0.998
         /// Rubber-band coefficient past the first and last detents (UIScrollView: 0.55).
         public var rubberBandCoefficient: Double = 0.55
+        /// With a scroll view in the sheet (``BottomSheet/setContent(offset:minimum:maximum:)``): whether dragging up
+        /// with the content at its top first expands the sheet to its highest detent and only then scrolls (UIKit's
+        /// `prefersScrollingExpandsWhenScrolledToEdge`, on by default).
+        public var prefersScrollingExpandsWhenScrolledToEdge = true
         /// Reduce Motion: present and dismiss cross-fade in place over ``crossFadeDuration`` instead of sliding.
         public var reduceMotion = false
         /// Cross-fade length for Reduce Motion, in seconds. Default 0.2.
@@ -121,6 +125,9 @@ public struct BottomSheet: Sendable {
         public var phase: Phase
         /// How far the keyboard rises into the container at this time, in points (0 when hidden).
         public var keyboardHeight: Double
+        /// The content scroll view's offset to apply (see ``BottomSheet/setContent(offset:minimum:maximum:)``): a drag
+        /// scrolls it to its top before it moves the sheet down, and expands the sheet before it scrolls up.
+        public var contentOffset: Double
     }
 
     /// The tunables in force.
@@ -143,7 +150,14 @@ public struct BottomSheet: Sendable {
     private var barHeight: AnimatedValue
     /// Index into the sorted detent heights the sheet rests at (or heads for).
     private var detentIndex = 0
-    private var dragStartExtent = 0.0
+    /// The finger's unbanded extent during a drag, and its translation at the latest sample.
+    private var dragExtent = 0.0
+    private var lastTranslation = 0.0
+    /// Whether the latest drag movement scrolled the content rather than moving the sheet.
+    private var lastMoveScrolled = false
+    private var contentOffset = 0.0
+    private var contentMinimum = 0.0
+    private var contentMaximum = 0.0
     private var pending: TransitionEvents = []
     /// Orders events and reads in time (see ``EventClock``).
     private var clock = EventClock()
@@ -363,13 +377,32 @@ public struct BottomSheet: Sendable {
         } else if let lowest = heights.first, e < lowest, !configuration.allowsInteractiveDismissal {
             raw = lowest - inverseRubberBand(lowest - e, dimension: d, coefficient: c)
         }
-        dragStartExtent = raw
+        dragExtent = raw
+        lastTranslation = 0
+        lastMoveScrolled = false
         phase = .dragging
+    }
+
+    /// The scroll view inside the sheet: its content `offset` and the range it scrolls in (`minimum` is its top, e.g.
+    /// `-adjustedContentInset.top`; `maximum` its bottom). Call it before a drag begins and whenever the scroll view
+    /// moved on its own; without it the content does not scroll (range 0...0). Non-finite values are ignored (but
+    /// `maximum` may be +infinity: unbounded); `maximum` below `minimum` reads as `minimum`.
+    public mutating func setContent(offset: Double, minimum: Double = 0, maximum: Double = .infinity) {
+        guard offset.isFinite, minimum.isFinite, !maximum.isNaN else { return }
+        contentMinimum = Sanitize.finite(minimum, or: 0)
+        contentMaximum = max(contentMinimum, Sanitize.finite(maximum, or: RepresentableRange.maximumMagnitude))
+        contentOffset = Sanitize.clamp(offset, contentMinimum, contentMaximum)
     }
 
     /// The finger moved: `translation` points downward since ``dragBegan(at:)``, `velocity` in points per second
     /// (down positive). Past the first and last detents the sheet rubber-bands; below the lowest it slides down only
     /// if interactive dismissal is allowed.
+    ///
+    /// With a scroll view (``setContent(offset:minimum:maximum:)``) each movement is split: pulling down first
+    /// scrolls the content back to its top, then moves the sheet; pushing up first expands the sheet to its highest
+    /// detent (if ``Configuration/prefersScrollingExpandsWhenScrolledToEdge`` and the content is at its top), then
+    /// scrolls the content, and past its end moves the sheet on (rubber band). ``Frame/contentOffset`` carries the
+    /// scroll position to write back.
     public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
@@ -379,7 +412,29 @@ public struct BottomSheet: Sendable {
         let heights = sortedDetentHeights(keyboard: kb)
         let lowest = heights.first ?? 0
         let highest = heights.last ?? 0
-        let raw = dragStartExtent - translation
+        let delta = translation - lastTranslation
+        lastTranslation = translation
+        if delta > 0 {
+            // Down: the content scrolls back to its top first.
+            let scroll = min(delta, max(0, contentOffset - contentMinimum))
+            contentOffset -= scroll
+            dragExtent -= delta - scroll
+            lastMoveScrolled = scroll == delta
+        } else if delta < 0 {
+            // Up: the sheet expands to its highest detent first (content at its top), then the content scrolls.
+            var up = -delta
+            if configuration.prefersScrollingExpandsWhenScrolledToEdge, contentOffset <= contentMinimum {
+                let rise = min(up, max(0, highest - dragExtent))
+                dragExtent += rise
+                up -= rise
+            }
+            let scroll = min(up, max(0, contentMaximum - contentOffset))
+            contentOffset += scroll
+            dragExtent += up - scroll
+            // The finger ends on the content if it scrolled after the sheet had risen (and did not pass its end).
+            lastMoveScrolled = scroll > 0 && scroll == up
+        }
+        let raw = dragExtent
         let d = layout.containerSize.height
         let c = configuration.rubberBandCoefficient
         var e = raw
@@ -392,7 +447,9 @@ public struct BottomSheet: Sendable {
             slope = 1 / ((lowest - raw) * c / d + 1) / ((lowest - raw) * c / d + 1)
         }
         e = max(e, offscreenExtent(keyboard: kb))
-        extent.track(e, velocity: -Sanitize.finite(velocity, or: 0) * slope, at: time)
+        // While the finger scrolls the content, the sheet holds still.
+        let v = lastMoveScrolled ? 0 : -Sanitize.finite(velocity, or: 0) * slope
+        extent.track(e, velocity: v, at: time)
     }
 
     /// The finger lifted with `velocity` points per second (down positive). The release velocity is projected
@@ -402,7 +459,8 @@ public struct BottomSheet: Sendable {
         let time = clock.event(time)
         advance(to: time)
         guard phase == .dragging else { return }
-        let v = -Sanitize.finite(velocity, or: 0)  // extent grows upward
+        // Extent grows upward; a release while the finger was scrolling belongs to the scroll view's deceleration.
+        let v = lastMoveScrolled ? 0 : -Sanitize.finite(velocity, or: 0)
         let kb = keyboardHeight(at: time)
         let heights = sortedDetentHeights(keyboard: kb)
         let e = extent.value(at: time)
@@ -461,7 +519,7 @@ public struct BottomSheet: Sendable {
         return Frame(
             sheet: sheet, contentArea: content, navigationBarHeight: bar,
             dimmingAlpha: Sanitize.clamp(configuration.dimmingAlpha, 0, 1) * presentation * alpha, sheetAlpha: alpha,
-            presentation: presentation, phase: phase, keyboardHeight: kb)
+            presentation: presentation, phase: phase, keyboardHeight: kb, contentOffset: contentOffset)
     }
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once).
