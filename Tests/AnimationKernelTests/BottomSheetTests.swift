@@ -291,6 +291,62 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         }
     }
 
+    /// Detents as UISheetPresentationController's users expect: selected from code, reported when they change,
+    /// undimmed up to a detent, a position between detents in every frame, a custom release rule, and no cap on
+    /// their number.
+    @Test func detentsCanBeSelectedFromCodeAndReportTheirChanges() {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.large, .fraction(0.4)]
+        configuration.largestUndimmedDetent = .fraction(0.4)
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300),
+            configuration: configuration)
+        sheet.present(at: 0)
+        var t = sheet.settleTime + 2
+        _ = sheet.update(to: t)
+        let maxExtent = 844.0 - 47
+        var frame = sheet.frame(at: t)
+        #expect(sheet.selectedDetent == .fraction(0.4) && close(frame.sheet.height, 0.4 * maxExtent, 1e-6))
+        #expect(frame.dimmingAlpha == 0 && close(frame.detentPosition, 0, 1e-6))
+        let moved = sheet.moveToDetent(.large, at: t)
+        let unknown = sheet.moveToDetent(.fraction(0.3), at: t)
+        #expect(moved && !unknown)
+        #expect(sheet.update(to: t + 0.01).contains(.didChangeDetent))
+        let middle = sheet.frame(at: t + 0.12)
+        let fraction = (middle.sheet.height - 0.4 * maxExtent) / (0.6 * maxExtent)
+        #expect(close(middle.detentPosition, fraction, 1e-6) && fraction > 0.05 && fraction < 0.95)
+        #expect(close(middle.dimmingAlpha, 0.4 * fraction, 1e-6), "dimming \(middle.dimmingAlpha) at \(fraction)")
+        t = sheet.settleTime + 2
+        frame = sheet.frame(at: t)
+        #expect(
+            sheet.selectedDetent == .large && close(frame.sheet.minY, 47, 1e-6) && close(frame.detentPosition, 1, 1e-6))
+        #expect(close(frame.dimmingAlpha, 0.4, 1e-9))
+    }
+
+    @Test func aReleaseRuleCanBeChosenAndDetentsAreNotCapped() {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = (1...10).map { .fraction(Double($0) / 10) }
+        configuration.detentForRelease = { release in
+            // Always the detent just above where the finger let go.
+            let above = release.detentHeights.enumerated().filter { $0.element > release.extent }
+            return above.min { $0.element < $1.element }.map { .detent($0.offset) } ?? .nearest
+        }
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300),
+            configuration: configuration)
+        sheet.present(at: 0)
+        var t = sheet.settleTime + 2
+        _ = sheet.update(to: t)
+        #expect(sheet.selectedDetent == .fraction(0.1))
+        let moved = sheet.moveToDetent(.fraction(0.9), animated: false, at: t)
+        #expect(moved)
+        sheet.dragBegan(at: t)
+        sheet.dragChanged(translation: -20, velocity: 3000, at: t + 0.05)
+        sheet.dragEnded(velocity: 3000, at: t + 0.05)  // a flick down, but the rule picks the tenth detent
+        t = sheet.settleTime + 2
+        #expect(sheet.selectedDetent == .fraction(1.0) && close(sheet.frame(at: t).sheet.minY, 47, 1e-6))
+    }
+
     @Test func randomEventsNeverMakeTheSheetJump() {
         var rng = TestRandom(seed: 99)
         var configuration = BottomSheet.Configuration()

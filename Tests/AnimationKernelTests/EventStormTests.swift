@@ -94,6 +94,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
             configuration.detents = detents()
             if chance(0.2) { configuration.settleSpring = .bouncy }
             if chance(0.1) { configuration.presentDuration = number(0.35) }
+            if chance(0.3), let detent = configuration.detents.first { configuration.largestUndimmedDetent = detent }
             return configuration
         }
     }
@@ -273,7 +274,13 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         let tally = Self.storm(
             "BottomSheet", seed: seed, model: &sheet, arguments: &a,
             step: { sheet, a, t in
-                switch Int.random(in: 0..<13, using: &a.random) {
+                switch Int.random(in: 0..<14, using: &a.random) {
+                case 13:
+                    let detents = sheet.configuration.detents
+                    let detent = detents[Int.random(in: 0..<detents.count, using: &a.random)]
+                    let animated = a.chance(0.8)
+                    sheet.moveToDetent(detent, animated: animated, at: t)
+                    return Applied(name: "moveToDetent", time: t, definesJump: !animated)
                 case 12:
                     sheet.setContent(offset: a.number(300), minimum: a.number(40) - 40, maximum: a.length(1500))
                     return Applied(name: "setContent", time: t)

@@ -64,8 +64,15 @@ public struct BottomSheet: Sendable {
         public var layoutDriver: AnimatedValue.Driver = .spring(uiKitSpring(duration: 0.35, dampingRatio: 1))
         /// Spring that carries a released drag to its detent (or off screen), starting with the release velocity.
         public var settleSpring: Spring = uiKitSpring(duration: 0.5, dampingRatio: 1)
-        /// Resting heights. Default `[.content]`.
+        /// Resting heights, any number of them (an empty list reads as `[.content]`). Default `[.content]`.
         public var detents: [Detent] = [.content]
+        /// The largest detent at or below which nothing behind the sheet is dimmed (UIKit's
+        /// `largestUndimmedDetentIdentifier`): above it the dimming ramps in up to the next larger detent. `nil`
+        /// (default): dimmed at every detent.
+        public var largestUndimmedDetent: Detent?
+        /// Chooses where a released drag goes instead of the default rule (the detent nearest the projected position,
+        /// or dismissal when allowed and the projection passes the midpoint to off screen). `nil`: the default.
+        public var detentForRelease: (@Sendable (DetentRelease) -> DetentRelease.Choice)?
         /// Whether a downward drag may dismiss. Off by default: money flows must not close by accident.
         public var allowsInteractiveDismissal = false
         /// Deceleration rate per millisecond for projecting a release velocity (UIScrollView `.normal`: 0.998).
@@ -125,6 +132,9 @@ public struct BottomSheet: Sendable {
         public var phase: Phase
         /// How far the keyboard rises into the container at this time, in points (0 when hidden).
         public var keyboardHeight: Double
+        /// Where the sheet stands among its detents, sorted by height: `k` at the k-th (from 0), fractions between two
+        /// (the fraction between them), from -1 off screen to 0 at the lowest.
+        public var detentPosition: Double
         /// The content scroll view's offset to apply (see ``BottomSheet/setContent(offset:minimum:maximum:)``): a drag
         /// scrolls it to its top before it moves the sheet down, and expands the sheet before it scrolls up.
         public var contentOffset: Double
@@ -164,6 +174,8 @@ public struct BottomSheet: Sendable {
 
     /// A dismissed sheet laid out in `layout`.
     public init(layout: Layout, configuration: Configuration = Configuration()) {
+        var configuration = configuration
+        if configuration.detents.isEmpty { configuration.detents = [.content] }
         self.configuration = configuration
         self.layout = Self.sanitized(layout)
         self.extent = AnimatedValue(0, settleTolerance: Self.settleTolerance)
@@ -175,7 +187,9 @@ public struct BottomSheet: Sendable {
         self.barHeight = AnimatedValue(self.layout.navigationBarHeight, settleTolerance: Self.settleTolerance)
         topLimit.jump(to: targetTopLimit, at: 0)
         bottomInset.jump(to: self.layout.safeArea.bottom, at: 0)
-        let h = restingHeight(detent: 0, keyboard: 0)
+        // Presented at the smallest detent, as UIKit does when no detent is selected.
+        detentIndex = nearestDetent(to: detentRange(keyboard: 0).lowest, keyboard: 0)
+        let h = restingHeight(detent: detentIndex, keyboard: 0)
         height.jump(to: h, at: 0)
         extent.jump(to: offscreenExtent(keyboard: 0), at: 0)
     }
@@ -317,16 +331,34 @@ public struct BottomSheet: Sendable {
         relayout(at: time, keyboardTarget: kb, using: driver, extentVelocityShift: shift)
     }
 
-    /// Replaces the detents at `time`; the sheet moves to the nearest new detent. An empty list means `[.content]`.
+    /// Replaces the detents at `time`; the sheet moves to the nearest new detent (`.didChangeDetent` if that is
+    /// another detent than before). An empty list means `[.content]`; there is no limit on the count.
     public mutating func setDetents(_ detents: [Detent], at time: Double) {
         let time = clock.event(time)
         advance(to: time)
+        let previous = selectedDetent
         configuration.detents = detents.isEmpty ? [.content] : detents
-        let kb = keyboard.target
-        let heights = sortedDetentHeights(keyboard: kb)
-        let current = extent.value(at: time)
-        detentIndex = Self.nearestIndex(to: current, in: heights)
+        detentIndex = nearestDetent(to: extent.value(at: time), keyboard: keyboard.target)
+        if selectedDetent != previous, phase != .dismissed { pending.insert(.didChangeDetent) }
         relayout(at: time, using: configuration.layoutDriver)
+    }
+
+    /// The detent the sheet rests at or heads for (one of ``Configuration/detents``).
+    public var selectedDetent: Detent { configuration.detents[min(detentIndex, configuration.detents.count - 1)] }
+
+    /// Moves the sheet to `detent` at `time` from where it is, on ``Configuration/settleSpring`` (interruptible like
+    /// every animation; `animated: false` jumps). Returns false, doing nothing, if `detent` is not one of the
+    /// detents. Reports `.didChangeDetent` when the detent changes.
+    @discardableResult
+    public mutating func moveToDetent(_ detent: Detent, animated: Bool = true, at time: Double) -> Bool {
+        let time = clock.event(time)
+        advance(to: time)
+        guard let index = configuration.detents.firstIndex(of: detent) else { return false }
+        if index != detentIndex, phase != .dismissed { pending.insert(.didChangeDetent) }
+        detentIndex = index
+        if phase == .dragging { phase = .presented }
+        relayout(at: time, using: animated ? .spring(configuration.settleSpring) : .immediate)
+        return true
     }
 
     /// Follows a content height driven by a gesture elsewhere (an interactive pop inside the sheet): the change in the
@@ -368,13 +400,13 @@ public struct BottomSheet: Sendable {
         // The finger's unbanded position: a grab already in a rubber-band zone starts from the inverse band, so
         // the first move continues from exactly where the sheet is.
         let kb = keyboardHeight(at: time)
-        let heights = sortedDetentHeights(keyboard: kb)
+        let (lowest, highest) = detentRange(keyboard: kb)
         let d = layout.containerSize.height
         let c = configuration.rubberBandCoefficient
         var raw = e
-        if let highest = heights.last, e > highest {
+        if e > highest {
             raw = highest + inverseRubberBand(e - highest, dimension: d, coefficient: c)
-        } else if let lowest = heights.first, e < lowest, !configuration.allowsInteractiveDismissal {
+        } else if e < lowest, !configuration.allowsInteractiveDismissal {
             raw = lowest - inverseRubberBand(lowest - e, dimension: d, coefficient: c)
         }
         dragExtent = raw
@@ -409,9 +441,7 @@ public struct BottomSheet: Sendable {
         guard phase == .dragging, translation.isFinite else { return }
         let translation = Sanitize.finite(translation, or: 0)
         let kb = keyboardHeight(at: time)
-        let heights = sortedDetentHeights(keyboard: kb)
-        let lowest = heights.first ?? 0
-        let highest = heights.last ?? 0
+        let (lowest, highest) = detentRange(keyboard: kb)
         let delta = translation - lastTranslation
         lastTranslation = translation
         if delta > 0 {
@@ -462,11 +492,23 @@ public struct BottomSheet: Sendable {
         // Extent grows upward; a release while the finger was scrolling belongs to the scroll view's deceleration.
         let v = lastMoveScrolled ? 0 : -Sanitize.finite(velocity, or: 0)
         let kb = keyboardHeight(at: time)
-        let heights = sortedDetentHeights(keyboard: kb)
         let e = extent.value(at: time)
         let projected = e + projectedDistance(velocity: v, decelerationRate: configuration.decelerationRate)
         let off = offscreenExtent(keyboard: kb)
-        if configuration.allowsInteractiveDismissal, projected < ((heights.first ?? 0) + off) / 2 {
+        var choice = DetentRelease.Choice.nearest
+        if let policy = configuration.detentForRelease {
+            let heights = configuration.detents.map { height(of: $0, keyboard: kb) }
+            choice = policy(DetentRelease(extent: e, velocity: v, projectedExtent: projected, detentHeights: heights))
+        }
+        let dismisses: Bool
+        switch choice {
+        case .dismiss: dismisses = configuration.allowsInteractiveDismissal
+        case .detent: dismisses = false
+        case .nearest:
+            dismisses =
+                configuration.allowsInteractiveDismissal && projected < (detentRange(keyboard: kb).lowest + off) / 2
+        }
+        if dismisses {
             if configuration.reduceMotion {
                 startDismissal(velocity: v, at: time)
             } else {
@@ -476,10 +518,14 @@ public struct BottomSheet: Sendable {
             return
         }
         let previous = detentIndex
-        detentIndex = Self.nearestIndex(to: projected, in: heights)
-        let target = heights[min(detentIndex, heights.count - 1)]
+        if case .detent(let index) = choice, configuration.detents.indices.contains(index) {
+            detentIndex = index
+        } else {
+            detentIndex = nearestDetent(to: projected, keyboard: kb)
+        }
+        let target = restingHeight(detent: detentIndex, keyboard: kb)
         phase = .presented
-        if detentIndex == previous { pending.insert(.didCancel) }
+        pending.insert(detentIndex == previous ? .didCancel : .didChangeDetent)
         extent.animate(to: target, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
         height.animate(to: target, using: .spring(configuration.settleSpring), at: time)
     }
@@ -516,10 +562,23 @@ public struct BottomSheet: Sendable {
         let tolerance = Self.settleTolerance
         let presentation = Sanitize.clamp((visible + tolerance) / max(sheet.height + tolerance, tolerance), 0, 1)
         let alpha = Sanitize.clamp(fade.value(at: time), 0, 1)
+        let insets = (top: topLimit.value(at: time), bottom: bottomInset.value(at: time))
+        var undimmed = 1.0
+        if let detent = configuration.largestUndimmedDetent {
+            let floor = height(of: detent, keyboard: kb, insets: insets)
+            var next = Double.infinity
+            for other in configuration.detents {
+                let h = height(of: other, keyboard: kb, insets: insets)
+                if h > floor { next = min(next, h) }
+            }
+            undimmed = next < .infinity ? Sanitize.clamp((visible - floor) / (next - floor), 0, 1) : 0
+        }
         return Frame(
             sheet: sheet, contentArea: content, navigationBarHeight: bar,
-            dimmingAlpha: Sanitize.clamp(configuration.dimmingAlpha, 0, 1) * presentation * alpha, sheetAlpha: alpha,
-            presentation: presentation, phase: phase, keyboardHeight: kb, contentOffset: contentOffset)
+            dimmingAlpha: Sanitize.clamp(configuration.dimmingAlpha, 0, 1) * presentation * alpha * undimmed,
+            sheetAlpha: alpha,
+            presentation: presentation, phase: phase, keyboardHeight: kb,
+            detentPosition: detentPosition(of: visible, keyboard: kb, insets: insets), contentOffset: contentOffset)
     }
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once).
@@ -604,40 +663,80 @@ public struct BottomSheet: Sendable {
     }
 
     /// The content detent: content + bar + what of the bottom safe area the keyboard does not cover, capped.
-    private func contentExtent(keyboard kb: Double) -> Double {
-        let desired = layout.contentHeight + layout.navigationBarHeight + max(0, layout.safeArea.bottom - kb)
-        return min(desired, maxExtent(keyboard: kb))
+    private func contentExtent(keyboard kb: Double, insets: Insets? = nil) -> Double {
+        let bottom = insets?.bottom ?? layout.safeArea.bottom
+        let desired = layout.contentHeight + layout.navigationBarHeight + max(0, bottom - kb)
+        return min(desired, maxExtent(keyboard: kb, topLimit: insets?.top))
     }
 
-    private func height(of detent: Detent, keyboard kb: Double) -> Double {
-        let maxE = maxExtent(keyboard: kb)
+    /// The top limit and bottom safe area as they are at a frame's time (events use their targets).
+    private typealias Insets = (top: Double, bottom: Double)
+
+    private func height(of detent: Detent, keyboard kb: Double, insets: Insets? = nil) -> Double {
+        let maxE = maxExtent(keyboard: kb, topLimit: insets?.top)
         switch detent {
-        case .content: return contentExtent(keyboard: kb)
+        case .content: return contentExtent(keyboard: kb, insets: insets)
         case .fraction(let f): return Sanitize.clamp(f, 0, 1) * maxE
         case .height(let h): return Sanitize.clamp(h, 0, maxE)
         case .large: return maxE
         }
     }
 
-    /// Detent heights ascending, at most 8 (inline storage: reading them allocates nothing).
-    private func sortedDetentHeights(keyboard kb: Double) -> DetentHeights {
-        var heights = DetentHeights()
-        for detent in configuration.detents.prefix(DetentHeights.capacity) {
-            heights.insertSorted(height(of: detent, keyboard: kb))
-        }
-        if heights.isEmpty { heights.insertSorted(contentExtent(keyboard: kb)) }
-        return heights
-    }
-
+    /// The height of detent `index` (into ``Configuration/detents``, clamped to it).
     private func restingHeight(detent index: Int, keyboard kb: Double) -> Double {
-        let heights = sortedDetentHeights(keyboard: kb)
-        return heights[min(max(index, 0), heights.count - 1)]
+        let detents = configuration.detents
+        return height(of: detents[min(max(index, 0), detents.count - 1)], keyboard: kb)
     }
 
-    private static func nearestIndex(to value: Double, in heights: DetentHeights) -> Int {
+    /// The lowest and highest detent heights (one pass over the detents, no allocation).
+    private func detentRange(keyboard kb: Double) -> (lowest: Double, highest: Double) {
+        var range = (lowest: Double.infinity, highest: -Double.infinity)
+        for detent in configuration.detents {
+            let h = height(of: detent, keyboard: kb)
+            range = (min(range.lowest, h), max(range.highest, h))
+        }
+        return range
+    }
+
+    /// The detent whose height is nearest `value` (the first of equals).
+    private func nearestDetent(to value: Double, keyboard kb: Double) -> Int {
         var best = 0
-        for i in 0..<heights.count where abs(heights[i] - value) < abs(heights[best] - value) { best = i }
+        var bestDistance = Double.infinity
+        for (index, detent) in configuration.detents.enumerated() {
+            let distance = abs(height(of: detent, keyboard: kb) - value)
+            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        }
         return best
+    }
+
+    /// Where `extent` stands among the detents' heights sorted ascending: `k` at the k-th distinct height, fractions
+    /// between two, from -1 (off screen) to 0 below the lowest, and the highest's rank above it.
+    private func detentPosition(of extent: Double, keyboard kb: Double, insets: Insets) -> Double {
+        var lower = -Double.infinity
+        var upper = Double.infinity
+        for detent in configuration.detents {
+            let h = height(of: detent, keyboard: kb, insets: insets)
+            if h <= extent { lower = max(lower, h) } else { upper = min(upper, h) }
+        }
+        guard lower > -Double.infinity else {
+            let off = offscreenExtent(keyboard: kb)
+            return Sanitize.clamp((extent - upper) / max(upper - off, 1e-9), -1, 0)
+        }
+        var rank = 0.0
+        var seen = -Double.infinity
+        // Distinct heights below `lower` (sorted scan without storage: count each distinct value once).
+        while true {
+            var next = Double.infinity
+            for detent in configuration.detents {
+                let h = height(of: detent, keyboard: kb, insets: insets)
+                if h > seen && h < lower { next = min(next, h) }
+            }
+            guard next < Double.infinity else { break }
+            rank += 1
+            seen = next
+        }
+        guard upper < Double.infinity else { return rank }
+        return rank + (extent - lower) / max(upper - lower, 1e-9)
     }
 
     /// Retargets the resting height after a layout change, from the current state of every channel.
@@ -675,33 +774,25 @@ public struct BottomSheet: Sendable {
     }
 }
 
-/// Up to eight sorted heights in inline storage, so detent lookups on the frame path allocate nothing.
-struct DetentHeights {
-    static let capacity = 8
-    private var storage: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private(set) var count = 0
-
-    var isEmpty: Bool { count == 0 }
-    var first: Double? { count > 0 ? self[0] : nil }
-    var last: Double? { count > 0 ? self[count - 1] : nil }
-
-    subscript(index: Int) -> Double {
-        get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * 8, as: Double.self) } }
-        set {
-            withUnsafeMutableBytes(of: &storage) {
-                $0.storeBytes(of: newValue, toByteOffset: index * 8, as: Double.self)
-            }
-        }
+/// What a custom release rule (``BottomSheet/Configuration/detentForRelease``) sees, in points measured up from the
+/// keyboard's top or the container's bottom (the sheet's extent), and what it may choose.
+public struct DetentRelease: Sendable {
+    /// Where a released drag goes.
+    public enum Choice: Sendable, Hashable {
+        /// The default rule.
+        case nearest
+        /// Detent `index` of ``BottomSheet/Configuration/detents``.
+        case detent(Int)
+        /// Off screen (only if interactive dismissal is allowed; otherwise the default rule).
+        case dismiss
     }
 
-    mutating func insertSorted(_ value: Double) {
-        guard count < Self.capacity else { return }
-        var i = count
-        while i > 0 && self[i - 1] > value {
-            self[i] = self[i - 1]
-            i -= 1
-        }
-        self[i] = value
-        count += 1
-    }
+    /// The sheet's extent at release.
+    public var extent: Double
+    /// Its velocity, points per second, positive upward.
+    public var velocity: Double
+    /// Where the velocity would carry it under UIScrollView deceleration.
+    public var projectedExtent: Double
+    /// Each detent's height, in the order of ``BottomSheet/Configuration/detents``.
+    public var detentHeights: [Double]
 }

@@ -18,6 +18,8 @@ public struct TransitionEvents: OptionSet, Sendable, Hashable {
     public static let didFinishNavigation = TransitionEvents(rawValue: 1 << 3)
     /// A sheet came to rest on a detent after a drag or a layout change.
     public static let didSettle = TransitionEvents(rawValue: 1 << 4)
+    /// A sheet's selected detent changed (a released drag, ``BottomSheet/moveToDetent(_:animated:at:)``, new detents).
+    public static let didChangeDetent = TransitionEvents(rawValue: 1 << 5)
 }
 
 /// The UIKit `animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)` spring, without throwing: invalid
