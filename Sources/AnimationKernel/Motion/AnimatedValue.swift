@@ -73,7 +73,7 @@ public struct AnimatedValue: Sendable {
     }
 
     /// Position and velocity (units per second) at `time`.
-    public func state(at time: Double) -> (value: Double, velocity: Double) {
+    @inline(__always) public func state(at time: Double) -> (value: Double, velocity: Double) {
         let t = Sanitize.elapsed(since: startTime, at: time)
         switch segment {
         case .rest:
@@ -96,7 +96,7 @@ public struct AnimatedValue: Sendable {
     }
 
     /// Position at `time` (for a curve this skips the slope, which costs a second solve).
-    public func value(at time: Double) -> Double {
+    @inline(__always) public func value(at time: Double) -> Double {
         if case .curve(let from, let duration) = segment {
             let t = Sanitize.elapsed(since: startTime, at: time)
             return t < duration

@@ -543,7 +543,8 @@ public struct BottomSheet: Sendable {
         let extentValue = extent.value(at: time)
         let e = extentValue
         // Springs that keep a fast velocity may overshoot; the sheet never rises above the top limit.
-        let limit = maxExtent(keyboard: kb, topLimit: topLimit.value(at: time))
+        let insets = (top: topLimit.value(at: time), bottom: bottomInset.value(at: time))
+        let limit = maxExtent(keyboard: kb, topLimit: insets.top)
         let visible = min(e, limit)
         // While presented, height and extent usually follow the same spring (content changes move both).
         let heightValue = height.hasSameMotion(as: extent) ? extentValue : height.value(at: time)
@@ -553,7 +554,7 @@ public struct BottomSheet: Sendable {
         // A spring that undershoots a height of 0 (a fling onto a zero detent) draws an empty sheet, not a negative one.
         let sheet = Rect(x: (W - width) / 2, y: top, width: width, height: max(0, h, visible))
         let bar = max(0, barHeight.value(at: time))
-        let bottomPadding = max(0, bottomInset.value(at: time) - kb)
+        let bottomPadding = max(0, insets.bottom - kb)
         let contentBottom = min(sheet.maxY, Hc - kb - bottomPadding)
         let content = Rect(x: sheet.minX, y: top + bar, width: width, height: max(0, contentBottom - top - bar))
         // How much of the sheet shows above the keyboard or container bottom: 1 fully shown, 0 once its top is a
@@ -562,7 +563,6 @@ public struct BottomSheet: Sendable {
         let tolerance = Self.settleTolerance
         let presentation = Sanitize.clamp((visible + tolerance) / max(sheet.height + tolerance, tolerance), 0, 1)
         let alpha = Sanitize.clamp(fade.value(at: time), 0, 1)
-        let insets = (top: topLimit.value(at: time), bottom: bottomInset.value(at: time))
         var undimmed = 1.0
         if let detent = configuration.largestUndimmedDetent {
             let floor = height(of: detent, keyboard: kb, insets: insets)
@@ -709,8 +709,9 @@ public struct BottomSheet: Sendable {
         return best
     }
 
-    /// Where `extent` stands among the detents' heights sorted ascending: `k` at the k-th distinct height, fractions
-    /// between two, from -1 (off screen) to 0 below the lowest, and the highest's rank above it.
+    /// Where `extent` stands among the detents' heights sorted ascending: `k` at the k-th, fractions between two,
+    /// from -1 (off screen) to 0 below the lowest, and the highest's rank above it. Two passes over the detents, no
+    /// storage (equal heights count once each, in the rank).
     private func detentPosition(of extent: Double, keyboard kb: Double, insets: Insets) -> Double {
         var lower = -Double.infinity
         var upper = Double.infinity
@@ -723,17 +724,10 @@ public struct BottomSheet: Sendable {
             return Sanitize.clamp((extent - upper) / max(upper - off, 1e-9), -1, 0)
         }
         var rank = 0.0
-        var seen = -Double.infinity
-        // Distinct heights below `lower` (sorted scan without storage: count each distinct value once).
-        while true {
-            var next = Double.infinity
-            for detent in configuration.detents {
-                let h = height(of: detent, keyboard: kb, insets: insets)
-                if h > seen && h < lower { next = min(next, h) }
+        if configuration.detents.count > 1 {
+            for detent in configuration.detents where height(of: detent, keyboard: kb, insets: insets) < lower {
+                rank += 1
             }
-            guard next < Double.infinity else { break }
-            rank += 1
-            seen = next
         }
         guard upper < Double.infinity else { return rank }
         return rank + (extent - lower) / max(upper - lower, 1e-9)
