@@ -134,7 +134,8 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         let banded = 334 - (1 - 1 / (200 * 0.55 / 844 + 1)) * 844
         #expect(close(sheet.frame(at: rest + 0.1).sheet.minY, 844 - banded))
         sheet.dragEnded(velocity: 3000, at: rest + 0.1)
-        #expect(sheet.update(to: rest + 0.2) == .didCancel)
+        // A refused dismissal: the sheet returns, and the host hears of the attempt.
+        #expect(sheet.update(to: rest + 0.2) == [.didCancel, .didAttemptDismiss])
         #expect(close(sheet.frame(at: rest + 10).sheet.minY, 510, 1e-3))
     }
 
@@ -345,6 +346,49 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         sheet.dragEnded(velocity: 3000, at: t + 0.05)  // a flick down, but the rule picks the tenth detent
         t = sheet.settleTime + 2
         #expect(sheet.selectedDetent == .fraction(1.0) && close(sheet.frame(at: t).sheet.minY, 47, 1e-6))
+    }
+
+    /// Interactive dismissal can be switched at run time: refused pulls report an attempt (UIKit's
+    /// presentationControllerDidAttemptToDismiss), and switching mid-drag moves nothing.
+    @Test func interactiveDismissalSwitchesAtRunTimeAndReportsRefusedAttempts() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        var t = sheet.settleTime + 2
+        _ = sheet.update(to: t)
+        let rest = sheet.frame(at: t).sheet.minY
+        sheet.dragBegan(at: t)
+        sheet.dragChanged(translation: 250, velocity: 2000, at: t + 0.05)
+        sheet.dragEnded(velocity: 2000, at: t + 0.05)
+        #expect(sheet.update(to: t + 0.06).contains(.didAttemptDismiss) && sheet.phase == .presented)
+        t = sheet.settleTime + 2
+        #expect(close(sheet.frame(at: t).sheet.minY, rest, 1e-6))
+        // Allowed from now on, in the middle of a pull that is rubber-banding: the sheet stays where it is.
+        sheet.dragBegan(at: t)
+        sheet.dragChanged(translation: 200, velocity: 2000, at: t + 0.05)
+        let banded = sheet.frame(at: t + 0.05).sheet.minY
+        #expect(banded < rest + 200)
+        sheet.setInteractiveDismissal(allowed: true, at: t + 0.05)
+        #expect(close(sheet.frame(at: t + 0.05).sheet.minY, banded, 1e-9))
+        sheet.dragChanged(translation: 230, velocity: 2000, at: t + 0.06)
+        #expect(close(sheet.frame(at: t + 0.06).sheet.minY, banded + 30, 1e-9), "the finger moves it 1:1 now")
+        sheet.dragEnded(velocity: 2000, at: t + 0.06)
+        #expect(sheet.phase == .dismissing)
+    }
+
+    /// Reduce Motion can change at run time: a present in flight finishes as it began, the next dismiss cross-fades.
+    @Test func reduceMotionChangesTakeEffectFromTheNextTransition() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        let before = sheet.frame(at: 0.1)
+        sheet.setReduceMotion(true, at: 0.1)
+        #expect(sheet.frame(at: 0.1) == before && sheet.frame(at: 0.2).sheetAlpha == 1)
+        let t = sheet.settleTime + 1
+        #expect(sheet.update(to: t).contains(.didPresent))
+        let top = sheet.frame(at: t).sheet.minY
+        sheet.dismiss(at: t)
+        let fading = sheet.frame(at: t + 0.1)
+        #expect(close(fading.sheet.minY, top, 1e-9) && fading.sheetAlpha > 0 && fading.sheetAlpha < 1)
+        #expect(sheet.update(to: t + 1).contains(.didDismiss))
     }
 
     @Test func randomEventsNeverMakeTheSheetJump() {

@@ -274,7 +274,13 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         let tally = Self.storm(
             "BottomSheet", seed: seed, model: &sheet, arguments: &a,
             step: { sheet, a, t in
-                switch Int.random(in: 0..<14, using: &a.random) {
+                switch Int.random(in: 0..<16, using: &a.random) {
+                case 14:
+                    sheet.setInteractiveDismissal(allowed: a.chance(0.5), at: t)
+                    return Applied(name: "setInteractiveDismissal", time: t)
+                case 15:
+                    sheet.setReduceMotion(a.chance(0.5), at: t)
+                    return Applied(name: "setReduceMotion", time: t)
                 case 13:
                     let detents = sheet.configuration.detents
                     let detent = detents[Int.random(in: 0..<detents.count, using: &a.random)]

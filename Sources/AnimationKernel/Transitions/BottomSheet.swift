@@ -158,7 +158,10 @@ public struct BottomSheet: Sendable {
     private var bottomInset: AnimatedValue
     /// The navigation bar's height (points), animated with the content height it comes with.
     private var barHeight: AnimatedValue
-    /// Index into the sorted detent heights the sheet rests at (or heads for).
+    /// Whether the present or dismiss in flight is a Reduce Motion cross-fade (fixed when it starts, so changing
+    /// ``Configuration/reduceMotion`` mid-flight changes nothing on screen).
+    private var fading = false
+    /// Index into ``Configuration/detents`` of the detent the sheet rests at (or heads for).
     private var detentIndex = 0
     /// The finger's unbanded extent during a drag, and its translation at the latest sample.
     private var dragExtent = 0.0
@@ -206,6 +209,7 @@ public struct BottomSheet: Sendable {
         let target = restingHeight(detent: detentIndex, keyboard: kb)
         if configuration.reduceMotion {
             phase = .presenting
+            fading = true
             if extent.value(at: time) <= offscreenExtent(keyboard: kb) + Self.settleTolerance {
                 // From off screen it appears in place, starting invisible (whatever a fade-out had left).
                 height.jump(to: target, at: time)
@@ -214,6 +218,16 @@ public struct BottomSheet: Sendable {
             }
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
             return
+        }
+        fading = false
+        if fade.target < 1 {
+            // A cross-fade had left the sheet transparent (Reduce Motion was on): off screen it becomes opaque at
+            // once, on screen it fades back in.
+            if phase == .dismissed {
+                fade.jump(to: 1, at: time)
+            } else {
+                fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: configuration.crossFadeDuration), at: time)
+            }
         }
         if phase == .dismissed {
             height.jump(to: target, at: time)  // off screen: no one sees the size change
@@ -247,6 +261,7 @@ public struct BottomSheet: Sendable {
     /// (a release), else with the configured UIKit spring's initial velocity from rest, or the velocity it has.
     private mutating func startDismissal(velocity: Double?, at time: Double) {
         phase = .dismissing
+        fading = configuration.reduceMotion
         if configuration.reduceMotion {
             // A finger may still hold the sheet: it stays where it is while it fades.
             if extent.isTracking { extent.jump(to: extent.value(at: time), at: time) }
@@ -341,6 +356,31 @@ public struct BottomSheet: Sendable {
         detentIndex = nearestDetent(to: extent.value(at: time), keyboard: keyboard.target)
         if selectedDetent != previous, phase != .dismissed { pending.insert(.didChangeDetent) }
         relayout(at: time, using: configuration.layoutDriver)
+    }
+
+    /// Whether a downward drag may dismiss, from `time` on (UIKit's `isModalInPresentation`, inverted). A release
+    /// that would have dismissed while it is off reports `.didAttemptDismiss` instead (UIKit's
+    /// `presentationControllerDidAttemptToDismiss`). Changed during a drag, the sheet stays where it is: below the
+    /// lowest detent it now rubber-bands from there, or follows the finger again.
+    public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        guard allowed != configuration.allowsInteractiveDismissal else { return }
+        configuration.allowsInteractiveDismissal = allowed
+        guard phase == .dragging else { return }
+        let e = extent.value(at: time)
+        let lowest = detentRange(keyboard: keyboardHeight(at: time)).lowest
+        let d = layout.containerSize.height
+        let c = configuration.rubberBandCoefficient
+        dragExtent = !allowed && e < lowest ? lowest - inverseRubberBand(lowest - e, dimension: d, coefficient: c) : e
+    }
+
+    /// Reduce Motion from `time` on: the next present and dismiss cross-fade (or slide); one in flight finishes as
+    /// it began.
+    public mutating func setReduceMotion(_ on: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        configuration.reduceMotion = on
     }
 
     /// The detent the sheet rests at or heads for (one of ``Configuration/detents``).
@@ -513,9 +553,15 @@ public struct BottomSheet: Sendable {
                 startDismissal(velocity: v, at: time)
             } else {
                 phase = .dismissing
+                fading = false
                 extent.animate(to: off, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
             }
             return
+        }
+        if choice == .nearest, !configuration.allowsInteractiveDismissal,
+            projected < (detentRange(keyboard: kb).lowest + off) / 2
+        {
+            pending.insert(.didAttemptDismiss)
         }
         let previous = detentIndex
         if case .detent(let index) = choice, configuration.detents.indices.contains(index) {
@@ -604,7 +650,7 @@ public struct BottomSheet: Sendable {
         case (.dismissing, .dismissed): pending.insert(.didDismiss)
         default: break
         }
-        if now == .dismissed, configuration.reduceMotion {
+        if now == .dismissed, fading {
             // Faded out where it was: park it off screen (invisible, so nothing jumps).
             extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
         }
@@ -626,10 +672,10 @@ public struct BottomSheet: Sendable {
     private func phase(at time: Double) -> Phase {
         switch phase {
         case .presenting:
-            let done = configuration.reduceMotion ? fade.isSettled(at: time) : extent.isSettled(at: time)
+            let done = fading ? fade.isSettled(at: time) : extent.isSettled(at: time)
             return done ? .presented : .presenting
         case .dismissing:
-            let done = configuration.reduceMotion ? fade.isSettled(at: time) : extent.isSettled(at: time)
+            let done = fading ? fade.isSettled(at: time) : extent.isSettled(at: time)
             return done ? .dismissed : .dismissing
         default:
             return phase
@@ -750,8 +796,8 @@ public struct BottomSheet: Sendable {
         case .dragging:
             height.animate(to: target, using: driver, at: time)
         case .dismissing:
-            // With Reduce Motion the sheet fades out where it is.
-            if !configuration.reduceMotion {
+            // A sheet fading out (Reduce Motion) stays where it is.
+            if !fading {
                 extent.animate(to: offscreenExtent(keyboard: kb), using: driver, at: time)
             }
         case .dismissed:

@@ -20,6 +20,9 @@ public struct TransitionEvents: OptionSet, Sendable, Hashable {
     public static let didSettle = TransitionEvents(rawValue: 1 << 4)
     /// A sheet's selected detent changed (a released drag, ``BottomSheet/moveToDetent(_:animated:at:)``, new detents).
     public static let didChangeDetent = TransitionEvents(rawValue: 1 << 5)
+    /// A drag released far enough down to dismiss a sheet that does not allow interactive dismissal (UIKit's
+    /// `presentationControllerDidAttemptToDismiss`): the host may ask to discard changes.
+    public static let didAttemptDismiss = TransitionEvents(rawValue: 1 << 6)
 }
 
 /// The UIKit `animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)` spring, without throwing: invalid
