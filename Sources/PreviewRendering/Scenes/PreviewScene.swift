@@ -63,6 +63,7 @@ public enum PreviewScenes {
         [
             SheetScene(options: options), NavigationScene(options: options), CardLiftScene(options: options),
             PullToDismissScene(options: options), PullToDismissScene(options: options, edgeSwipe: true),
+            SheetScrollScene(options: options), NavigationDragScene(options: options),
         ]
     }
 
