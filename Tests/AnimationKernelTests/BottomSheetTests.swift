@@ -238,16 +238,29 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         #expect(close(rest.sheet.minY, 544 - 300, 0.25), "top at rest \(rest.sheet.minY), expected 244")
     }
 
-    /// With a scroll view inside: pulling down scrolls the content to its top before the sheet moves.
-    @Test func aDragScrollsTheContentToItsTopBeforeMovingTheSheet() {
+    /// A sheet presented with `configure`d tunables and left until it rests to within 1e-9 (2 s after its settle time,
+    /// which only promises a quarter point); returns it and that time.
+    func restingSheet(contentHeight: Double, _ configure: (inout BottomSheet.Configuration) -> Void) -> (
+        BottomSheet, Double
+    ) {
         var configuration = BottomSheet.Configuration()
-        configuration.allowsInteractiveDismissal = true
+        configure(&configuration)
         var sheet = BottomSheet(
-            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 400),
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: contentHeight),
             configuration: configuration)
         sheet.present(at: 0)
-        let t = sheet.settleTime + 2  // at rest to within 1e-9 (settleTime only means within a quarter point)
+        let t = sheet.settleTime + 2
         _ = sheet.update(to: t)
+        return (sheet, t)
+    }
+
+    /// With a scroll view inside: pulling down scrolls the content to its top before the sheet moves.
+    @Test func aDragScrollsTheContentToItsTopBeforeMovingTheSheet() {
+        var sheet: BottomSheet
+        let t: Double
+        (sheet, t) = restingSheet(contentHeight: 400) {
+            $0.allowsInteractiveDismissal = true
+        }
         let top = sheet.frame(at: t).sheet.minY
         sheet.setContent(offset: 200, minimum: 0, maximum: 900)
         sheet.dragBegan(at: t)
@@ -270,15 +283,12 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
     /// (UIKit's prefersScrollingExpandsWhenScrolledToEdge); switched off, the content scrolls at once.
     @Test(arguments: [true, false])
     func draggingUpExpandsBeforeScrolling(expands: Bool) {
-        var configuration = BottomSheet.Configuration()
-        configuration.detents = [.content, .large]
-        configuration.prefersScrollingExpandsWhenScrolledToEdge = expands
-        var sheet = BottomSheet(
-            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 400),
-            configuration: configuration)
-        sheet.present(at: 0)
-        let t = sheet.settleTime + 2  // at rest to within 1e-9 (settleTime only means within a quarter point)
-        _ = sheet.update(to: t)
+        var sheet: BottomSheet
+        let t: Double
+        (sheet, t) = restingSheet(contentHeight: 400) {
+            $0.detents = [.content, .large]
+            $0.prefersScrollingExpandsWhenScrolledToEdge = expands
+        }
         let top = sheet.frame(at: t).sheet.minY
         let room = top - 47  // up to the large detent
         sheet.setContent(offset: 0, minimum: 0, maximum: 900)
@@ -296,15 +306,10 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
     /// undimmed up to a detent, a position between detents in every frame, a custom release rule, and no cap on
     /// their number.
     @Test func detentsCanBeSelectedFromCodeAndReportTheirChanges() {
-        var configuration = BottomSheet.Configuration()
-        configuration.detents = [.large, .fraction(0.4)]
-        configuration.largestUndimmedDetent = .fraction(0.4)
-        var sheet = BottomSheet(
-            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300),
-            configuration: configuration)
-        sheet.present(at: 0)
-        var t = sheet.settleTime + 2
-        _ = sheet.update(to: t)
+        var (sheet, t) = restingSheet(contentHeight: 300) {
+            $0.detents = [.large, .fraction(0.4)]
+            $0.largestUndimmedDetent = .fraction(0.4)
+        }
         let maxExtent = 844.0 - 47
         var frame = sheet.frame(at: t)
         #expect(sheet.selectedDetent == .fraction(0.4) && close(frame.sheet.height, 0.4 * maxExtent, 1e-6))

@@ -142,24 +142,11 @@ public struct NavigationDragScene: PreviewScene {
         script.model(initial, at: time) { nav, t in _ = nav.update(to: t) }.frame(at: time)
     }
 
-    /// Draws the screen behind, the dimming, the sheet and its screens back to front.
+    /// Draws the screen behind, the dimming, the sheet, its screens back to front, and the bar.
     public func render(at time: Double, into canvas: inout Canvas) {
-        let frame = frame(at: time)
-        let sheet = frame.sheet
-        drawSheetSurroundings(sheet, size: canvasSize, direction: options.layoutDirection, into: &canvas)
-        canvas.drawLayer(opacity: sheet.sheetAlpha) { layer in
-            drawSheetBody(sheet.sheet, into: &layer)
-            layer.withClip(sheet.sheet) { inside in
-                for screen in frame.screens {
-                    inside.drawShadow(of: screen.rect, blurRadius: 10, color: Color.black.opacity(0.12 * screen.alpha))
-                    inside.drawLayer(opacity: screen.alpha) { page in
-                        page.fill(screen.rect, color: sheetColor)
-                        page.drawListRows(
-                            in: screen.rect, seed: screen.id == "cart" ? 21 : 22, direction: options.layoutDirection)
-                    }
-                }
-            }
-        }
+        drawNavigation(
+            frame(at: time), size: canvasSize, direction: options.layoutDirection, into: &canvas,
+            seed: { $0 == "cart" ? 21 : 22 })
     }
 
     /// The sheet's top and height (points), its position among the detents, and the dimming.

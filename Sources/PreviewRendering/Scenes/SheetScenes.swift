@@ -52,6 +52,40 @@ func drawSheetBody(_ sheet: Rect, into canvas: inout Canvas) {
         color: Color(rgb: 0xC7C7CC))
 }
 
+/// A navigation frame: the screen behind, the dimming, the sheet, its screens back to front (each drawn as a list
+/// seeded by `seed(id)`), and the bar with each screen's title at its own alpha.
+func drawNavigation(
+    _ frame: SheetNavigation.Frame, size: Size, direction: LayoutDirection, into canvas: inout Canvas,
+    seed: (String) -> UInt64
+) {
+    let sheet = frame.sheet
+    drawSheetSurroundings(sheet, size: size, direction: direction, into: &canvas)
+    canvas.drawLayer(opacity: sheet.sheetAlpha) { layer in
+        drawSheetBody(sheet.sheet, into: &layer)
+        layer.withClip(sheet.sheet) { inside in
+            for screen in frame.screens {
+                inside.drawShadow(of: screen.rect, blurRadius: 10, color: Color.black.opacity(0.12 * screen.alpha))
+                inside.drawLayer(opacity: screen.alpha) { page in
+                    page.fill(screen.rect, color: sheetColor)
+                    page.drawListRows(in: screen.rect, seed: seed(screen.id), direction: direction)
+                }
+            }
+            guard frame.navigationBarHeight > 0 else { return }
+            let bar = Rect(
+                x: sheet.sheet.minX, y: sheet.sheet.minY, width: sheet.sheet.width, height: frame.navigationBarHeight)
+            inside.fill(bar, color: sheetColor.opacity(frame.navigationBarAlpha))
+            // Each screen's title slides in from the trailing side as it comes in and fades with it.
+            for screen in frame.screens where screen.titleAlpha > 0 {
+                inside.drawTextLines(
+                    in: bar.inset(
+                        by: EdgeInsets(top: 22, leading: 140 - 30 * screen.titleAlpha, bottom: 14, trailing: 110)),
+                    count: 1, lineHeight: 20, seed: 2, color: Color(rgb: 0x1C1C1E).opacity(screen.titleAlpha),
+                    direction: direction)
+            }
+        }
+    }
+}
+
 /// The bottom sheet: present, a content-height change, the keyboard up and down, then dismiss.
 public struct SheetScene: PreviewScene {
     /// The options the scene was built with.
@@ -176,38 +210,9 @@ public struct NavigationScene: PreviewScene {
 
     /// Draws the screen behind, the dimming, the sheet, its screens back to front, and the bar.
     public func render(at time: Double, into canvas: inout Canvas) {
-        let frame = frame(at: time)
-        let sheet = frame.sheet
-        drawSheetSurroundings(sheet, size: canvasSize, direction: options.layoutDirection, into: &canvas)
-        canvas.drawLayer(opacity: sheet.sheetAlpha) { layer in
-            drawSheetBody(sheet.sheet, into: &layer)
-            layer.withClip(sheet.sheet) { inside in
-                for screen in frame.screens {
-                    let seed = Self.screens.first { $0.id == screen.id }?.seed ?? 1
-                    inside.drawShadow(of: screen.rect, blurRadius: 10, color: Color.black.opacity(0.12 * screen.alpha))
-                    inside.drawLayer(opacity: screen.alpha) { page in
-                        page.fill(screen.rect, color: sheetColor)
-                        page.drawListRows(in: screen.rect, seed: seed, direction: options.layoutDirection)
-                    }
-                }
-                if frame.navigationBarHeight > 0 {
-                    let bar = Rect(
-                        x: sheet.sheet.minX, y: sheet.sheet.minY, width: sheet.sheet.width,
-                        height: frame.navigationBarHeight)
-                    inside.fill(bar, color: sheetColor.opacity(frame.navigationBarAlpha))
-                    // Each screen's title slides in from the trailing side as it comes in and fades with it.
-                    for screen in frame.screens where screen.titleAlpha > 0 {
-                        inside.drawTextLines(
-                            in: bar.inset(
-                                by: EdgeInsets(
-                                    top: 22, leading: 140 - 30 * screen.titleAlpha, bottom: 14, trailing: 110)),
-                            count: 1, lineHeight: 20, seed: 2,
-                            color: Color(rgb: 0x1C1C1E).opacity(screen.titleAlpha),
-                            direction: options.layoutDirection)
-                    }
-                }
-            }
-        }
+        drawNavigation(
+            frame(at: time), size: canvasSize, direction: options.layoutDirection, into: &canvas,
+            seed: { id in Self.screens.first { $0.id == id }?.seed ?? 1 })
     }
 
     /// Each screen's x (points), the sheet's top and height, the bar's alpha and the dimming.
