@@ -12,13 +12,15 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
         && close(a.height, b.height, tolerance)
 }
 
-func presentedSheet(content: Double = 300, configuration: BottomSheet.Configuration = .init()) -> (BottomSheet, Double)
-{
+/// A presented sheet and a time `settling` seconds after its settle time (which only promises a quarter point).
+func presentedSheet(
+    content: Double = 300, configuration: BottomSheet.Configuration = .init(), settling: Double = 0.5
+) -> (BottomSheet, Double) {
     var sheet = BottomSheet(
         layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: content),
         configuration: configuration)
     sheet.present(at: 0)
-    let rest = sheet.settleTime + 0.5
+    let rest = sheet.settleTime + settling
     _ = sheet.update(to: rest)
     return (sheet, rest)
 }
@@ -238,20 +240,13 @@ func presentedSheet(content: Double = 300, configuration: BottomSheet.Configurat
         #expect(close(rest.sheet.minY, 544 - 300, 0.25), "top at rest \(rest.sheet.minY), expected 244")
     }
 
-    /// A sheet presented with `configure`d tunables and left until it rests to within 1e-9 (2 s after its settle time,
-    /// which only promises a quarter point); returns it and that time.
+    /// ``presentedSheet(content:configuration:settling:)`` with `configure`d tunables, at rest to within 1e-9.
     func restingSheet(contentHeight: Double, _ configure: (inout BottomSheet.Configuration) -> Void) -> (
         BottomSheet, Double
     ) {
         var configuration = BottomSheet.Configuration()
         configure(&configuration)
-        var sheet = BottomSheet(
-            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: contentHeight),
-            configuration: configuration)
-        sheet.present(at: 0)
-        let t = sheet.settleTime + 2
-        _ = sheet.update(to: t)
-        return (sheet, t)
+        return presentedSheet(content: contentHeight, configuration: configuration, settling: 2)
     }
 
     /// With a scroll view inside: pulling down scrolls the content to its top before the sheet moves.
