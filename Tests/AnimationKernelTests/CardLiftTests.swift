@@ -165,6 +165,24 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
         #expect(kept.phase == .open && kept.modal.phase == .presented)
     }
 
+    /// Money Forward's non-spring mode: the card flies on a timing curve; closed mid-flight it hands over to a spring
+    /// from where it is, with the velocity it has.
+    @Test func theCardCanFlyOnATimingCurve() {
+        var lift = cardLift { $0.curve = (.easeInEaseOut, duration: 0.4) }
+        lift.open(at: 1)
+        let y = TimingCurve.easeInEaseOut.value(at: 0.5)
+        #expect(close(lift.frame(at: 1.2).card, cardSource.interpolated(to: cardTarget, y), 1e-9))
+        #expect(lift.frame(at: 1.4).card == cardTarget)
+        let h = 1e-6
+        let before = lift.frame(at: 1.3)
+        let velocity = (before.card.minY - lift.frame(at: 1.3 - h).card.minY) / h
+        lift.close(at: 1.3)
+        let after = (lift.frame(at: 1.3 + h).card.minY - lift.frame(at: 1.3).card.minY) / h
+        #expect(close(lift.frame(at: 1.3).card, before.card, 1e-9))
+        #expect(close(after, velocity, 0.01 * abs(velocity) + 1), "velocity \(velocity) became \(after)")
+        #expect(close(lift.frame(at: lift.settleTime + 0.1).card, cardSource, 0.25))
+    }
+
     @Test func randomOpensClosesAndMovesNeverJump() {
         var rng = TestRandom(seed: 31)
         var lift = cardLift()

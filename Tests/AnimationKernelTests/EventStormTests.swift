@@ -417,6 +417,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         configuration.reduceMotion = a.chance(0.25)
         configuration.modal = a.sheetConfiguration()
         if a.chance(0.3) { configuration.spring = .bouncy }
+        if a.chance(0.3) { configuration.curve = (.easeInEaseOut, duration: a.number(0.35)) }
         var card = CardLift(
             source: a.rect(), target: a.rect(),
             modalLayout: .init(containerSize: a.size(), safeArea: a.insets(), contentHeight: a.length(500)),

@@ -54,6 +54,11 @@ public struct CardLift: Sendable {
         /// The card's flight spring. Default ``CardLift/defaultSpring`` (response 0.4 s, damping ratio 0.8); use
         /// ``CardLift/nonBouncingSpring`` for no overshoot.
         public var spring: Spring = CardLift.defaultSpring
+        /// Fly on a timing curve over a duration instead of the spring (Money Forward's non-spring mode), e.g.
+        /// `(.easeInEaseOut, 0.35)`. A flight that starts while the card still moves hands over to a critically damped
+        /// spring that settles in the same time, keeping position and velocity (as ``AnimatedValue`` does).
+        /// Default `nil`: the spring.
+        public var curve: (TimingCurve, duration: Double)?
         /// Corner radius in the list, in points. Default 12.
         public var listCornerRadius: Double = 12
         /// Corner radius when lifted, in points. Default 16.
@@ -134,6 +139,7 @@ public struct CardLift: Sendable {
         self.modal = BottomSheet(layout: modalLayout, configuration: modalConfiguration)
         self.lanes = SpringLanes(
             Self.lanes(source, lift: 0), spring: configuration.spring,
+            curve: configuration.curve.map { ($0.0, Sanitize.duration($0.duration, or: 0.35)) },
             // Half a pixel at 2x for positions; 0.001 for the lift (a fraction).
             tolerance: SIMD8(0.25, 0.25, 0.25, 0.25, 0.001, 1, 1, 1))
         self.fade = AnimatedValue(1)
@@ -354,33 +360,52 @@ public struct CardLift: Sendable {
     }
 }
 
-/// Up to eight channels on one spring whose segments always start together (every card event moves them all), in
-/// inline storage.
+/// Up to eight channels on one spring (or one timing curve) whose segments always start together (every card event
+/// moves them all), in inline storage.
 ///
 /// The spring's closed form is linear in the initial state: with `es` and `ec` the sine-like and cosine-like basis at
 /// time t, x(t) = x0 ec + (v0 + ζω x0) es and v(t) = v0 ec - (ω² x0 + ζω v0) es. So one evaluation (`ck_spring_eval`
 /// from displacement 0 and velocity 1, which returns `es` and `ec - ζω es`) moves every lane: a frame costs one closed
 /// form instead of one per ``AnimatedValue``, the same semantics otherwise (each event starts from the exact state).
+/// With a curve, every lane interpolates from where it started by the curve's one value, so a frame costs one curve
+/// evaluation; a flight that starts in motion hands over to the spring ``AnimatedValue`` uses for curves.
 struct SpringLanes: Sendable {
     private(set) var targets: SIMD8<Double>
     private var x0 = SIMD8<Double>()
     private var v0 = SIMD8<Double>()
     private var start = -Double.infinity
     private var moving = false
-    let spring: Spring
+    /// The spring of the segment in flight (the configured one, or a curve's hand-over spring).
+    private var spring: Spring
+    private let flightSpring: Spring
+    /// The configured curve and duration, if the lanes fly on a curve; `curving` while such a segment is in flight.
+    private let curve: (TimingCurve, duration: Double)?
+    private var curving = false
     let tolerance: SIMD8<Double>
     /// When every lane is within its tolerance for good; `-infinity` at rest.
     private(set) var settleTime = -Double.infinity
 
-    init(_ values: SIMD8<Double>, spring: Spring, tolerance: SIMD8<Double>) {
+    init(
+        _ values: SIMD8<Double>, spring: Spring, curve: (TimingCurve, duration: Double)? = nil,
+        tolerance: SIMD8<Double>
+    ) {
         self.targets = values
         self.spring = spring
+        self.flightSpring = spring
+        self.curve = curve
         self.tolerance = tolerance
     }
 
     func state(at time: Double) -> (value: SIMD8<Double>, velocity: SIMD8<Double>) {
         guard moving else { return (targets, SIMD8()) }
         let t = Sanitize.elapsed(since: start, at: time)
+        if curving, let (timing, duration) = curve {
+            // x0 holds the start values here: value = from + (target - from) * y(t / duration).
+            guard t < duration else { return (targets, SIMD8()) }
+            let progress = t / duration
+            let distance = targets - x0
+            return (x0 + distance * timing.value(at: progress), distance * (timing.slope(at: progress) / duration))
+        }
         let basis = spring.evaluate(displacement: 0, velocity: 1, at: t)
         let w = spring.angularFrequency
         let a = spring.dampingRatio * w
@@ -393,16 +418,31 @@ struct SpringLanes: Sendable {
 
     func value(at time: Double) -> SIMD8<Double> { state(at: time).value }
 
-    /// Every lane springs from its state at `time` (with `velocity` instead of its own, if given) to `newTargets`.
+    /// Every lane moves from its state at `time` (with `velocity` instead of its own, if given) to `newTargets`: on
+    /// the curve from rest, else on the spring (the curve's hand-over spring while it flies on a curve).
     mutating func animate(to newTargets: SIMD8<Double>, at time: Double, velocity: SIMD8<Double>? = nil) {
         let now = eventTime(time)
         let (x, current) = state(at: now)
         let v = velocity ?? current
+        let wasMoving = moving && now < settleTime
         targets = newTargets
-        x0 = x - newTargets
-        v0 = v
         start = now
         moving = true
+        if let (_, duration) = curve {
+            if !wasMoving, v == SIMD8() {
+                curving = true
+                x0 = x
+                v0 = SIMD8()
+                settleTime = now + duration
+                return
+            }
+            spring = AnimatedValue.handoffSpring(duration: duration)
+        } else {
+            spring = flightSpring
+        }
+        curving = false
+        x0 = x - newTargets
+        v0 = v
         var settle = 0.0
         for i in 0..<SIMD8<Double>.scalarCount {
             let lane = spring.settlingTime(displacement: x0[i], velocity: v0[i], epsilon: tolerance[i])
@@ -411,7 +451,7 @@ struct SpringLanes: Sendable {
         settleTime = now + settle
     }
 
-    /// New targets from the state at `time`: the same as ``animate(to:at:)`` (lanes keep their spring), a jump at rest.
+    /// New targets from the state at `time`: the same as ``animate(to:at:)`` while moving, a jump at rest.
     mutating func retarget(to newTargets: SIMD8<Double>, at time: Double) {
         if moving { animate(to: newTargets, at: time) } else { jump(to: newTargets, at: time) }
     }
@@ -421,6 +461,7 @@ struct SpringLanes: Sendable {
         targets = values
         start = eventTime(time)
         moving = false
+        curving = false
         settleTime = -.infinity
     }
 
