@@ -814,7 +814,7 @@ public struct BottomSheet: Sendable {
     }
 }
 
-/// What a custom release rule (``BottomSheet/Configuration/detentForRelease``) sees, in points measured up from the
+/// What a custom release rule (``BottomSheet/Configuration/detentForRelease``) sees, in points upward from the
 /// keyboard's top or the container's bottom (the sheet's extent), and what it may choose.
 public struct DetentRelease: Sendable {
     /// Where a released drag goes.
