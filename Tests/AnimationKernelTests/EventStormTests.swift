@@ -339,7 +339,12 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     id: "s\(Int.random(in: 0..<4, using: &a.random))", contentHeight: a.length(400),
                     showsNavigationBar: a.chance(0.7))
                 let animated = a.chance(0.8)
-                switch Int.random(in: 0..<16, using: &a.random) {
+                switch Int.random(in: 0..<17, using: &a.random) {
+                case 16:
+                    let direction: LayoutDirection = a.chance(0.5) ? .leftToRight : .rightToLeft
+                    let flips = direction != nav.configuration.layoutDirection
+                    nav.setLayoutDirection(direction, at: t)
+                    return Applied(name: "setLayoutDirection", time: t, definesJump: flips)
                 case 13: nav.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
                 case 14:
                     nav.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)

@@ -178,6 +178,21 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         #expect(close(end.sheet.sheet.minY, 47, 0.25), "top at rest \(end.sheet.sheet.minY), expected the large detent")
     }
 
+    /// A layout direction that changes at run time mirrors the screens at once, motion included.
+    @Test func theLayoutDirectionCanChangeDuringAPush() throws {
+        var (ltr, t) = presentedNavigation()
+        ltr.push(.init(id: "B", contentHeight: 400), at: t)
+        var rtl = ltr
+        rtl.setLayoutDirection(.rightToLeft, at: t + 0.1)
+        for dt in [0.1, 0.2, 0.3] {
+            let (a, b) = (ltr.frame(at: t + dt), rtl.frame(at: t + dt))
+            for (l, r) in zip(a.screens, b.screens) {
+                #expect(l.id == r.id && close(l.rect.mirrored(inContainerWidth: 390), r.rect, 1e-9), "\(l.id) at \(dt)")
+            }
+        }
+        #expect(rtl.configuration.layoutDirection == .rightToLeft)
+    }
+
     @Test func poppingTheRootDoesNothing() {
         var (nav, t0) = presentedNavigation()
         let before = nav.frame(at: t0 + 0.1)

@@ -156,7 +156,7 @@ public struct SheetNavigation: Sendable {
     }
 
     /// The tunables in force.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     /// The screens, root first; the last is on top (or becoming so).
     public private(set) var stack: [Screen]
     /// The sheet that hosts the stack.
@@ -335,6 +335,13 @@ public struct SheetNavigation: Sendable {
     public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
         let time = clock.event(time)
         sheet.keyboardWillChange(to: frame, duration: duration, curve: curve, at: time)
+    }
+
+    /// The reading direction from `time` on (the system's changed): every horizontal position mirrors at once,
+    /// which is the one jump this event defines; motion in flight continues mirrored.
+    public mutating func setLayoutDirection(_ direction: LayoutDirection, at time: Double) {
+        _ = clock.event(time)
+        configuration.layoutDirection = direction
     }
 
     // MARK: Dragging the sheet
