@@ -208,10 +208,7 @@ func presentedSheet(
     /// Mercari's BottomHalfModal dismisses with the UIKit spring of damping 1 and initial velocity 0.5 over the
     /// present duration + 0.5 s: from rest the sheet leaves at half its distance per second, on that spring.
     @Test func dismissFromRestStartsWithTheUIKitInitialVelocity() throws {
-        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
-        sheet.present(at: 0)
-        let t = sheet.settleTime + 0.1
-        _ = sheet.update(to: t)
+        var (sheet, t) = presentedSheet(settling: 0.1)
         let top = sheet.frame(at: t).sheet.minY
         sheet.dismiss(at: t)
         let distance = 844 + 0.5 - top  // down to half a point below the container
@@ -351,10 +348,7 @@ func presentedSheet(
     /// Interactive dismissal can be switched at run time: refused pulls report an attempt (UIKit's
     /// presentationControllerDidAttemptToDismiss), and switching mid-drag moves nothing.
     @Test func interactiveDismissalSwitchesAtRunTimeAndReportsRefusedAttempts() {
-        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
-        sheet.present(at: 0)
-        var t = sheet.settleTime + 2
-        _ = sheet.update(to: t)
+        var (sheet, t) = presentedSheet(settling: 2)
         let rest = sheet.frame(at: t).sheet.minY
         sheet.dragBegan(at: t)
         sheet.dragChanged(translation: 250, velocity: 2000, at: t + 0.05)
