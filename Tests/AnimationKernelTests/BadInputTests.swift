@@ -112,7 +112,7 @@ import Testing
             sheet.present(at: .nan)
             sheet.setContentHeight(.infinity, at: 1)
             sheet.keyboardWillChange(
-                to: Rect(x: .nan, y: .nan, width: 1, height: 1), duration: -1, curve: .linear, at: 2)
+                to: Rect(x: .nan, y: .nan, width: 1, height: 1), duration: -1, curve: .timing(.linear), at: 2)
             return finite(sheet.frame(at: 3).sheet) && finite(sheet.frame(at: .nan).sheet)
         },
         "sheet drag before present is ignored": {
@@ -207,8 +207,8 @@ import Testing
             var sheet = BottomSheet(layout: .init(containerSize: phone, contentHeight: 300))
             sheet.present(at: 0)
             sheet.keyboardWillChange(
-                to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: 0.1)
-            sheet.keyboardWillChange(to: nil, duration: 1e-310, curve: .easeOut, at: 0.2)
+                to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .timing(.easeOut), at: 0.1)
+            sheet.keyboardWillChange(to: nil, duration: 1e-310, curve: .timing(.easeOut), at: 0.2)
             let events = sheet.update(to: 2)
             return events.contains(.didPresent) && wellFormed(sheet.frame(at: 0.2 + 1e-9))
                 && wellFormed(sheet.frame(at: 2)) && sheet.settleTime.isFinite
@@ -385,7 +385,7 @@ import Testing
         nav.dismiss(at: 2.290953)
         nav.interactivePopChanged(translationX: 478.9, velocityX: 0, at: 2.292332)
         nav.keyboardWillChange(
-            to: Rect(x: 0, y: -1, width: 844, height: 300), duration: 0.148, curve: .easeOut, at: 4.015302)
+            to: Rect(x: 0, y: -1, width: 844, height: 300), duration: 0.148, curve: .timing(.easeOut), at: 4.015302)
         nav.setContainer(container, safeArea: .zero, at: 4.238784)
         nav.pop(at: 4.241923)
         nav.push(.init(id: "s1080", contentHeight: 343.1), at: 4.254696)

@@ -1,6 +1,12 @@
 import AnimationKernel
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A phone in portrait: 390 x 844 points, notch and home indicator.
 let phone = Size(width: 390, height: 844)
 let phoneSafeArea = EdgeInsets(top: 47, bottom: 34)
@@ -105,14 +111,56 @@ func presentedSheet(
         sheet.present(at: 0)
         let rest = sheet.settleTime + 0.1
         let keyboard = Rect(x: 0, y: 844 - 336, width: 390, height: 336)
-        sheet.keyboardWillChange(to: keyboard, duration: 0.25, curve: .easeOut, at: rest)
+        sheet.keyboardWillChange(to: keyboard, duration: 0.25, curve: .timing(.easeOut), at: rest)
         let frame = sheet.frame(at: rest + 5)
         #expect(close(frame.sheet.maxY, 844 - 336, 1e-3))
         #expect(close(frame.sheet.minY, 40, 1e-3))
         #expect(close(frame.contentArea.height, 844 - 336 - 40, 1e-3))
         // Keyboard hides: back to the content height over the bottom safe area.
-        sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .easeOut, at: rest + 5)
+        sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .timing(.easeOut), at: rest + 5)
         #expect(close(sheet.frame(at: rest + 10).sheet.height, 634, 1e-3))
+    }
+
+    /// UIKit's curve 7 (the keyboard's own motion): the sheet's bottom follows the keyboard's top exactly, on the
+    /// critically damped spring of sqrt(1000 / 3) rad/s, and a change mid-flight keeps position and velocity.
+    @Test func keyboardCurveSevenFollowsTheKeyboardsSpring() {
+        #expect(KeyboardCurve(uiKitRawValue: 7).isKeyboard && KeyboardCurve(uiKitRawValue: 99).isKeyboard)
+        for raw in 0...3 { #expect(!KeyboardCurve(uiKitRawValue: raw).isKeyboard, "raw value \(raw)") }
+        var (sheet, rest) = presentedSheet(settling: 2)
+        let top = sheet.frame(at: rest).sheet.minY
+        sheet.keyboardWillChange(
+            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: KeyboardCurve(uiKitRawValue: 7),
+            at: rest)
+        let omega = (1000.0 / 3).squareRoot()
+        // The content's bottom rides on the keyboard's top (once that has passed the 34 pt safe area), and the top
+        // moves on the same spring from 510 to 544 - 300 = 244 (the sheet loses the safe area below its content).
+        #expect(close(top, 510, 1e-6))
+        for s in stride(from: 0.0, through: 1.0, by: 1.0 / 120) {
+            let remaining: Double = (1 + omega * s) * exp(-omega * s)
+            let keyboard = 300 * (1 - remaining)
+            let frame = sheet.frame(at: rest + s)
+            #expect(close(frame.keyboardHeight, keyboard, 1e-6), "keyboard at \(s) s: \(frame.keyboardHeight)")
+            let contentBottom = 844 - max(keyboard, 34)
+            #expect(
+                close(frame.contentArea.maxY, contentBottom, 1e-6),
+                "content bottom at \(s) s: \(frame.contentArea.maxY), keyboard top \(contentBottom)")
+            let expectedTop = 510 - 266 * (1 - remaining)
+            #expect(close(frame.sheet.minY, expectedTop, 1e-6), "top at \(s) s: \(frame.sheet.minY) vs \(expectedTop)")
+        }
+        #expect(sheet.frame(at: rest + 0.5).keyboardHeight > 0.998 * 300)
+        // Hidden again mid-flight: no jump in the top's position or velocity.
+        let t = rest + 0.1
+        let h = 1e-6
+        let before = sheet.frame(at: t).sheet.minY
+        let velocityBefore = (before - sheet.frame(at: t - h).sheet.minY) / h
+        sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .keyboard, at: t)
+        let after = sheet.frame(at: t).sheet.minY
+        let velocityAfter = (sheet.frame(at: t + h).sheet.minY - after) / h
+        #expect(close(after, before, 1e-9), "top \(before) became \(after)")
+        #expect(
+            close(velocityAfter, velocityBefore, 0.01 * abs(velocityBefore) + 1),
+            "\(velocityBefore) pt/s became \(velocityAfter)")
+        #expect(close(sheet.frame(at: t + 2).sheet.minY, top, 0.25))
     }
 
     @Test func rotationDuringPresentRetargetsAndNeverDismisses() {
@@ -229,7 +277,7 @@ func presentedSheet(
         let h = 1e-6
         let before = (sheet.frame(at: t).sheet.minY - sheet.frame(at: t - h).sheet.minY) / h
         sheet.keyboardWillChange(
-            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: t)
+            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .timing(.easeOut), at: t)
         let after = (sheet.frame(at: t + h).sheet.minY - sheet.frame(at: t).sheet.minY) / h
         #expect(close(after, before, 0.01 * abs(before) + 1), "top velocity \(before) pt/s became \(after) pt/s")
         // ... and it still ends resting on the keyboard.
@@ -407,7 +455,7 @@ func presentedSheet(
             case 3:
                 let height = Double.random(in: 0...400, using: &rng)
                 let frame = height < 50 ? nil : Rect(x: 0, y: 844 - height, width: 390, height: height)
-                sheet.keyboardWillChange(to: frame, duration: 0.25, curve: .easeOut, at: time)
+                sheet.keyboardWillChange(to: frame, duration: 0.25, curve: .timing(.easeOut), at: time)
             case 4:
                 if dragging {
                     sheet.dragEnded(velocity: Double.random(in: -3000...3000, using: &rng), at: time)
@@ -426,5 +474,12 @@ func presentedSheet(
             #expect(hidden || close(after.sheet, before.sheet, 1e-6), "jump at \(time) after event \(event)")
             #expect(close(after.dimmingAlpha, before.dimmingAlpha, 1e-6), "dimming jump after event \(event)")
         }
+    }
+}
+
+extension KeyboardCurve {
+    var isKeyboard: Bool {
+        if case .keyboard = self { return true }
+        return false
     }
 }

@@ -15,7 +15,7 @@ enum ReadmeSnippets {
         var sheet = BottomSheet(layout: .init(containerSize: size, safeArea: insets, contentHeight: 280, navigationBarHeight: 56))
         sheet.present(at: t)
         sheet.setContentHeight(460, at: t + 1)                       // retargets with the velocity it has
-        sheet.keyboardWillChange(to: keyboardFrame, duration: 0.25, curve: .easeOut, at: t + 2)
+        sheet.keyboardWillChange(to: keyboardFrame, duration: 0.25, curve: .keyboard, at: t + 2)  // UIKit's curve 7
         let frame = sheet.frame(at: now)                             // frame.sheet, .contentArea, .dimmingAlpha, ...
     }
 

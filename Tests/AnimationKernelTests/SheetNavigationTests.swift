@@ -316,7 +316,7 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         nav.push(.init(id: "B", contentHeight: 500), at: t0)
         var before = nav.frame(at: t0 + 0.1)
         nav.keyboardWillChange(
-            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .easeOut, at: t0 + 0.1)
+            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .timing(.easeOut), at: t0 + 0.1)
         expectNoJump(before, nav.frame(at: t0 + 0.1), "keyboard")
         // Rotation changes the container: the sheet's distance from the bottom and its height stay continuous.
         before = nav.frame(at: t0 + 0.2)

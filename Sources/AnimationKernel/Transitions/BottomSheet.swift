@@ -324,19 +324,20 @@ public struct BottomSheet: Sendable {
     }
 
     /// The keyboard will move to `frame` (container coordinates; `nil` or a frame below the container: hidden),
-    /// over `duration` seconds with `curve` (the keyboard notification's values). The sheet's bottom rides on the
+    /// over `duration` seconds with `curve` (the keyboard notification's values; UIKit's curve 7 is
+    /// ``KeyboardCurve/keyboard``, see ``KeyboardCurve/init(uiKitRawValue:)``). The sheet's bottom rides on the
     /// keyboard's top with the same timing; if the sheet no longer fits, its top stops at the minimum top inset and
-    /// the content area shrinks.
-    public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
+    /// the content area shrinks. A duration that is not positive moves the keyboard at once.
+    public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: KeyboardCurve, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
         let overlap = frame.map { layout.containerSize.height - $0.minY } ?? 0
         let kb = Sanitize.clamp(overlap, 0, layout.containerSize.height)
-        let driver: AnimatedValue.Driver =
-            duration.isFinite && duration > 0 ? .curve(curve, duration: duration) : .spring(.smooth)
+        let keyboardDriver = curve.driver(duration: duration)
+        let driver = keyboardDriver ?? .spring(.smooth)
         let keyboardVelocity = keyboard.velocity(at: time)
-        if duration.isFinite && duration > 0 {
-            keyboard.animate(to: kb, using: driver, at: time)
+        if let keyboardDriver {
+            keyboard.animate(to: kb, using: keyboardDriver, at: time)
         } else {
             keyboard.jump(to: kb, at: time)
         }

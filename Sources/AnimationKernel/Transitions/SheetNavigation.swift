@@ -332,7 +332,7 @@ public struct SheetNavigation: Sendable {
     }
 
     /// Forwards a keyboard change to the sheet (see ``BottomSheet/keyboardWillChange(to:duration:curve:at:)``).
-    public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: TimingCurve, at time: Double) {
+    public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: KeyboardCurve, at time: Double) {
         let time = clock.event(time)
         sheet.keyboardWillChange(to: frame, duration: duration, curve: curve, at: time)
     }
@@ -342,6 +342,19 @@ public struct SheetNavigation: Sendable {
     public mutating func setLayoutDirection(_ direction: LayoutDirection, at time: Double) {
         _ = clock.event(time)
         configuration.layoutDirection = direction
+    }
+
+    /// Whether a drag may dismiss the sheet from `time` on (see ``BottomSheet/setInteractiveDismissal(allowed:at:)``).
+    public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
+        sheet.setInteractiveDismissal(allowed: allowed, at: clock.event(time))
+    }
+
+    /// Reduce Motion from `time` on, for the navigation and the sheet: the next push, pop or stack change
+    /// cross-fades (or slides), and so do the sheet's next present and dismiss; motion in flight finishes as it began.
+    public mutating func setReduceMotion(_ on: Bool, at time: Double) {
+        let time = clock.event(time)
+        configuration.reduceMotion = on
+        sheet.setReduceMotion(on, at: time)
     }
 
     // MARK: Dragging the sheet

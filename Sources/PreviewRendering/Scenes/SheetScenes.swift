@@ -115,8 +115,8 @@ public struct SheetScene: PreviewScene {
         script = Script(events: [
             (0.1, { sheet, t in sheet.present(at: t) }),
             (1.1, { sheet, t in sheet.setContentHeight(460, at: t) }),
-            (2.0, { sheet, t in sheet.keyboardWillChange(to: keyboard, duration: 0.25, curve: .easeOut, at: t) }),
-            (2.9, { sheet, t in sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .easeOut, at: t) }),
+            (2.0, { sheet, t in sheet.keyboardWillChange(to: keyboard, duration: 0.25, curve: .keyboard, at: t) }),
+            (2.9, { sheet, t in sheet.keyboardWillChange(to: nil, duration: 0.25, curve: .keyboard, at: t) }),
             (3.5, { sheet, t in sheet.dismiss(at: t) }),
         ])
     }
