@@ -75,8 +75,8 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
             chance(0.5) ? EdgeInsets(top: 47, bottom: 34) : EdgeInsets(top: length(60), bottom: length(60))
         }
 
-        mutating func curve() -> TimingCurve {
-            [TimingCurve.linear, .easeOut, .easeInEaseOut][Int.random(in: 0..<3, using: &random)]
+        mutating func curve() -> KeyboardCurve {
+            pick([.keyboard, .timing(.linear), .timing(.easeOut), .timing(.easeInEaseOut)])
         }
 
         mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
@@ -339,7 +339,13 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     id: "s\(Int.random(in: 0..<4, using: &a.random))", contentHeight: a.length(400),
                     showsNavigationBar: a.chance(0.7))
                 let animated = a.chance(0.8)
-                switch Int.random(in: 0..<17, using: &a.random) {
+                switch Int.random(in: 0..<19, using: &a.random) {
+                case 17:
+                    nav.setInteractiveDismissal(allowed: a.chance(0.5), at: t)
+                    return Applied(name: "setInteractiveDismissal", time: t)
+                case 18:
+                    nav.setReduceMotion(a.chance(0.5), at: t)
+                    return Applied(name: "setReduceMotion", time: t)
                 case 16:
                     let direction: LayoutDirection = a.chance(0.5) ? .leftToRight : .rightToLeft
                     let flips = direction != nav.configuration.layoutDirection
@@ -423,48 +429,64 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         configuration.modal = a.sheetConfiguration()
         if a.chance(0.3) { configuration.spring = .bouncy }
         if a.chance(0.3) { configuration.curve = (.easeInEaseOut, duration: a.number(0.35)) }
-        var card = CardLift(
-            source: a.rect(), target: a.rect(),
-            modalLayout: .init(containerSize: a.size(), safeArea: a.insets(), contentHeight: a.length(500)),
-            configuration: configuration)
+        var model = CardUnderTest(
+            card: CardLift(
+                source: a.rect(), target: a.rect(),
+                modalLayout: .init(containerSize: a.size(), safeArea: a.insets(), contentHeight: a.length(500)),
+                configuration: configuration))
         let tally = Self.storm(
-            "CardLift", seed: seed, model: &card, arguments: &a,
-            step: { card, a, t in
-                switch Int.random(in: 0..<10, using: &a.random) {
-                case 7: card.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
+            "CardLift", seed: seed, model: &model, arguments: &a,
+            step: { model, a, t in
+                let wasClosing = model.card.phase == .closing
+                defer {
+                    // A close fades iff Reduce Motion is on when it starts.
+                    if model.card.phase == .closing, !wasClosing {
+                        model.fadedHome = model.card.configuration.reduceMotion
+                    }
+                }
+                switch Int.random(in: 0..<12, using: &a.random) {
+                case 10:
+                    model.card.setReduceMotion(a.chance(0.5), at: t)
+                    return Applied(name: "setReduceMotion", time: t)
+                case 11:
+                    model.card.setInteractiveDismissal(allowed: a.chance(0.5), at: t)
+                    return Applied(name: "setInteractiveDismissal", time: t)
+                case 7: model.card.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
                 case 8:
-                    card.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
+                    model.card.dragChanged(translation: a.number(400), velocity: a.number(3000), at: t)
                     return Applied(name: "dragChanged", time: t, definesJump: true)
-                case 9: card.dragEnded(velocity: a.number(3000), at: t); return Applied(name: "dragEnded", time: t)
+                case 9:
+                    model.card.dragEnded(velocity: a.number(3000), at: t); return Applied(name: "dragEnded", time: t)
                 case 0:
                     // With Reduce Motion the lifted card appears at the target while the list cell stays visible.
-                    let fromList = card.frame(at: t).phase == .resting && card.configuration.reduceMotion
-                    card.open(at: t, initialVelocity: Point(x: a.number(300), y: a.number(2000)))
+                    let fromList = model.card.frame(at: t).phase == .resting && model.card.configuration.reduceMotion
+                    model.card.open(at: t, initialVelocity: Point(x: a.number(300), y: a.number(2000)))
                     return Applied(name: "open", time: t, definesJump: fromList)
-                case 1: card.close(at: t); return Applied(name: "close", time: t)
+                case 1: model.card.close(at: t); return Applied(name: "close", time: t)
                 case 2:
                     // At rest in the list the card follows its cell at once.
-                    let resting = card.frame(at: t).phase == .resting
-                    card.setSourceRect(a.rect(), at: t)
+                    let resting = model.card.frame(at: t).phase == .resting
+                    model.card.setSourceRect(a.rect(), at: t)
                     return Applied(name: "setSourceRect", time: t, definesJump: resting)
                 case 3:
-                    card.setTargetRect(a.rect(), at: t)
-                    return Applied(name: "setTargetRect", time: t, definesJump: card.configuration.reduceMotion)
+                    model.card.setTargetRect(a.rect(), at: t)
+                    return Applied(name: "setTargetRect", time: t)
                 case 4:
                     let size = a.size()
-                    let resized = size != card.modal.layout.containerSize
-                    card.setContainer(size, safeArea: a.insets(), at: t)
+                    let resized = size != model.card.modal.layout.containerSize
+                    model.card.setContainer(size, safeArea: a.insets(), at: t)
                     return Applied(name: "setContainer", time: t, definesJump: resized)
-                default: _ = card.update(to: t); return Applied(name: "update", time: t)
+                default: _ = model.card.update(to: t); return Applied(name: "update", time: t)
                 }
             },
-            frame: { card, t in
-                let frame = card.frame(at: t)
-                var r = Self.readings(frame.modal, card.modal.layout, prefix: "modal ")
-                // With Reduce Motion a resting card is the list cell itself, which the host shows whenever the lifted
-                // card is not opaque: what shows of the lifted card is nothing at rest, and only an alpha otherwise.
-                let reduce = card.configuration.reduceMotion
-                let alpha = reduce && frame.phase == .resting ? 0 : frame.cardAlpha
+            frame: { model, t in
+                let frame = model.card.frame(at: t)
+                var r = Self.readings(frame.modal, model.card.modal.layout, prefix: "modal ")
+                // A card that faded home (Reduce Motion) rests as the list cell itself, which the host shows whenever
+                // the lifted card is not opaque: what shows of the lifted card is nothing at rest, and only an alpha
+                // otherwise.
+                let hidden = frame.phase == .resting && model.fadedHome
+                let alpha = hidden ? 0 : frame.cardAlpha
                 if alpha > 1.0 / 510 {
                     Self.add(frame.card, "card", to: &r)
                     r["cornerRadius"] = frame.cornerRadius
@@ -472,8 +494,8 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                 r["cardAlpha"] = alpha
                 return r
             },
-            malformed: { card, t in
-                let frame = card.frame(at: t)
+            malformed: { model, t in
+                let frame = model.card.frame(at: t)
                 if let problem = Self.check(frame.modal, "modal") { return problem }
                 if let problem = Self.check(frame.card, "card") { return problem }
                 if let problem = Self.unit(frame.cardAlpha, "cardAlpha") { return problem }
@@ -482,7 +504,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                 ]
                 return numbers.allSatisfy(\.isFinite) ? nil : "corner, lift or elevation not finite: \(frame)"
             },
-            settleTime: \.settleTime)
+            settleTime: \.card.settleTime)
         #expect(tally.jumps.isEmpty, "CardLift jumps: \(tally.summary)")
     }
 
@@ -500,7 +522,13 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         let tally = Self.storm(
             "PullToDismiss", seed: seed, model: &pull, arguments: &a,
             step: { pull, a, t in
-                switch Int.random(in: 0..<8, using: &a.random) {
+                switch Int.random(in: 0..<10, using: &a.random) {
+                case 8:
+                    pull.setInteractiveDismissal(allowed: a.chance(0.5), at: t)
+                    return Applied(name: "setInteractiveDismissal", time: t)
+                case 9:
+                    pull.setReduceMotion(a.chance(0.5), at: t)
+                    return Applied(name: "setReduceMotion", time: t)
                 case 0:
                     pull.setContent(offset: a.number(600), minimum: a.number(40) - 40, maximum: a.length(2000))
                     return Applied(name: "setContent", time: t, definesJump: true)
@@ -546,5 +574,11 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
             },
             settleTime: \.settleTime)
         #expect(tally.jumps.isEmpty, "PullToDismiss jumps: \(tally.summary)")
+    }
+
+    /// A card lift and whether its latest close cross-faded (so at rest it is the list cell the host showed under it).
+    struct CardUnderTest {
+        var card: CardLift
+        var fadedHome = false
     }
 }

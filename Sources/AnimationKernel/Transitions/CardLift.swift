@@ -106,8 +106,8 @@ public struct CardLift: Sendable {
     /// The same response without overshoot: response 0.4 s, damping ratio 1.
     public static let nonBouncingSpring = Spring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 1)
 
-    /// The tunables in force.
-    public let configuration: Configuration
+    /// The tunables in force (Reduce Motion changes at run time with ``setReduceMotion(_:at:)``).
+    public private(set) var configuration: Configuration
     /// The card's rect in the list (container coordinates), as of the latest ``setSourceRect(_:at:)``.
     public private(set) var sourceRect: Rect
     /// Where the card flies to, as of the latest ``setTargetRect(_:at:)``.
@@ -158,8 +158,9 @@ public struct CardLift: Sendable {
         let time = clock.event(time)
         advance(to: time)
         guard phase == .resting || phase == .closing else { return }
+        let fromList = phase == .resting
         var velocity: SIMD8<Double>?
-        if phase == .resting {
+        if fromList {
             // Landed cards are drawn at the source exactly (their springs only came within the settle tolerance):
             // start from what was drawn, moving with the list.
             lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
@@ -169,19 +170,20 @@ public struct CardLift: Sendable {
         phase = .lifting
         modal.present(at: time)
         if configuration.reduceMotion {
-            // From the list the lifted card starts invisible at the target (mid-fade-out it is already there), so
-            // nothing jumps on screen.
-            if fade.target >= 1 {
+            // From the list the lifted card starts invisible at the target, so nothing jumps on screen; mid-close
+            // it is still visible and moves to the target from where it is.
+            if fromList {
                 fade.jump(to: 0, at: time)
                 lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
             } else {
-                // Still visible while fading out: if the target moved meanwhile, the card moves there, not jumps.
                 lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time)
             }
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
             return
         }
         lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time, velocity: velocity)
+        // Reopened during a Reduce Motion fade-out (Reduce Motion turned off since): the card fades back in.
+        if fade.target < 1 { fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time) }
     }
 
     /// Closes at `time`: the card flies back to the source rect (which may have moved since it lifted: pass the new
@@ -212,24 +214,38 @@ public struct CardLift: Sendable {
         advance(to: time)
         sourceRect = Sanitize.rect(rect)
         switch phase {
-        case .closing where !configuration.reduceMotion: lanes.retarget(to: Self.lanes(sourceRect, lift: 0), at: time)
+        // A card flying home retargets; one fading out where it is (Reduce Motion) stays.
+        case .closing where fade.target > 0: lanes.retarget(to: Self.lanes(sourceRect, lift: 0), at: time)
         case .resting: lanes.jump(to: Self.lanes(sourceRect, lift: 0), at: time)
         default: break
         }
     }
 
     /// The target moved (rotation, safe-area change) at `time`. While lifting or open, the card retargets from its
-    /// current position and velocity (immediately with Reduce Motion, where it is not flying).
+    /// current position and velocity (with Reduce Motion too: a layout change is not a transition).
     public mutating func setTargetRect(_ rect: Rect, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
         targetRect = Sanitize.rect(rect)
         guard phase == .lifting || phase == .open else { return }
-        if configuration.reduceMotion {
-            lanes.jump(to: Self.lanes(targetRect, lift: 1), at: time)
-        } else {
-            lanes.retarget(to: Self.lanes(targetRect, lift: 1), at: time)
-        }
+        lanes.animate(to: Self.lanes(targetRect, lift: 1), at: time)
+    }
+
+    /// Reduce Motion from `time` on, for the card and its modal: the next open or close cross-fades (or flies);
+    /// motion in flight finishes as it began.
+    public mutating func setReduceMotion(_ on: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        configuration.reduceMotion = on
+        modal.setReduceMotion(on, at: time)
+    }
+
+    /// Whether a drag on the modal may dismiss it (closing the card) from `time` on (see
+    /// ``BottomSheet/setInteractiveDismissal(allowed:at:)``).
+    public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        modal.setInteractiveDismissal(allowed: allowed, at: time)
     }
 
     /// A new container size and safe area for the modal (see ``BottomSheet/setContainer(_:safeArea:at:)``); pass the
@@ -305,12 +321,12 @@ public struct CardLift: Sendable {
 
     /// Advances the lifecycle to `time` and returns the milestones reached since the last call (each once):
     /// `.didPresent` when the card and the modal have come to rest open, `.didDismiss` when the card has landed in the
-    /// list and the modal is gone.
+    /// list and the modal is gone; and from the modal, `.didChangeDetent` and `.didAttemptDismiss`.
     public mutating func update(to time: Double) -> TransitionEvents {
         let time = clock.event(time)
         advance(to: time)
-        _ = modal.update(to: time)
-        let events = pending
+        let modalEvents = modal.update(to: time).intersection([.didChangeDetent, .didAttemptDismiss])
+        let events = pending.union(modalEvents)
         pending = []
         return events
     }
@@ -396,8 +412,10 @@ struct SpringLanes: Sendable {
         self.tolerance = tolerance
     }
 
+    /// The lanes at `time`; from ``settleTime`` on, exactly the targets (so a card that has landed is drawn where
+    /// it rests, and the next segment starts from there).
     func state(at time: Double) -> (value: SIMD8<Double>, velocity: SIMD8<Double>) {
-        guard moving else { return (targets, SIMD8()) }
+        guard moving, time < settleTime else { return (targets, SIMD8()) }
         let t = Sanitize.elapsed(since: start, at: time)
         if curving, let (timing, duration) = curve {
             // x0 holds the start values here: value = from + (target - from) * y(t / duration).

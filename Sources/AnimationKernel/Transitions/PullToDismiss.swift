@@ -68,6 +68,13 @@ public struct PullToDismiss: Sendable {
         /// Reduce Motion: a dismissal cross-fades the screen out where it is (over ``crossFadeDuration``) instead of
         /// sliding it off; the drag itself still follows the finger and a cancel still springs back.
         public var reduceMotion = false
+        /// Whether a drag may dismiss (default true). When false (UIKit's `isModalInPresentation`), the screen
+        /// follows the finger with rubber-band resistance, a release always returns it to 0, and a release that would
+        /// have dismissed reports `.didAttemptDismiss`. ``dismiss(at:)`` still dismisses.
+        public var allowsInteractiveDismissal = true
+        /// Resistance while dismissal is refused: a pull `x` points long moves the screen
+        /// `(1 - 1 / (x * c / d + 1)) * d` for the dimension `d`. Default 0.55 (UIScrollView's).
+        public var rubberBandCoefficient: Double = 0.55
         /// Cross-fade length for Reduce Motion, in seconds. Default 0.2 (as the bottom sheet).
         public var crossFadeDuration: Double = 0.2
         /// Tracker settings for velocities the caller does not pass (least squares over 0.1 s).
@@ -103,8 +110,9 @@ public struct PullToDismiss: Sendable {
         public var phase: Phase
     }
 
-    /// The tunables in force.
-    public let configuration: Configuration
+    /// The tunables in force (change them at run time with ``setInteractiveDismissal(allowed:at:)`` and
+    /// ``setReduceMotion(_:at:)``).
+    public private(set) var configuration: Configuration
     /// The container (the presented screen's size), in points.
     public private(set) var containerSize: Size
     /// The phase as of the latest event or ``update(to:)``.
@@ -116,6 +124,10 @@ public struct PullToDismiss: Sendable {
     private var contentMinimum = 0.0
     private var contentMaximum = 0.0
     private var lastTranslation = 0.0
+    /// Where the finger has put the screen during a drag, before any rubber band (points along the axis, >= 0).
+    private var pull = 0.0
+    /// Whether the dismissal in flight (or done) cross-fades: Reduce Motion as it was when it started.
+    private var dismissalFades = false
     private var tracker: VelocityTracker
     private var pending: TransitionEvents = []
     /// Orders events and reads in time (see ``EventClock``).
@@ -151,7 +163,7 @@ public struct PullToDismiss: Sendable {
         let time = clock.event(time)
         advance(to: time)
         containerSize = Sanitize.size(size)
-        if phase == .dismissing, !configuration.reduceMotion {
+        if phase == .dismissing, !dismissalFades {
             offset.retarget(to: offscreenOffset, at: time)
         }
     }
@@ -164,8 +176,9 @@ public struct PullToDismiss: Sendable {
         guard phase != .dismissed else { return }
         let state = offset.state(at: time)
         offset.track(max(0, state.value), velocity: state.velocity, at: time)
+        pull = pullShowing(max(0, state.value))
         // A grab during a Reduce Motion fade-out brings the screen back, fading in from where the fade is.
-        if configuration.reduceMotion, fade.target < 1 {
+        if fade.target < 1 {
             fade.animate(to: 1, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
         }
         lastTranslation = 0
@@ -188,7 +201,7 @@ public struct PullToDismiss: Sendable {
         tracker.addSample(along, at: time)
         let delta = along - lastTranslation
         lastTranslation = along
-        var screen = max(0, offset.value(at: time))
+        var screen = pull
         var content = contentOffset
         if delta > 0 {
             // Toward dismissal: the content scrolls back to its top first (the finger drags it down).
@@ -202,9 +215,10 @@ public struct PullToDismiss: Sendable {
             content = min(content + (-delta - back), contentMaximum)
         }
         contentOffset = content
+        pull = screen
         let v = velocity.map { Sanitize.finite($0, or: 0) * directionSign } ?? tracker.velocity(at: time)
         // The screen moves with the finger only while it is off 0 (pinned content); else the content takes it.
-        offset.track(screen, velocity: screen > 0 ? v : 0, at: time)
+        offset.track(shown(pull: screen), velocity: screen > 0 ? v * resistance(pull: screen) : 0, at: time)
     }
 
     /// The finger lifted at `time`, with `velocity` (points per second along the axis in screen coordinates; `nil`:
@@ -216,15 +230,16 @@ public struct PullToDismiss: Sendable {
         guard phase == .dragging else { return }
         let v = velocity.map { Sanitize.finite($0, or: 0) * directionSign } ?? tracker.velocity(at: time)
         let position = max(0, offset.value(at: time))
-        if Self.shouldDismiss(
-            offset: position, velocity: v, dimension: dimension, rule: configuration.releaseRule,
+        let dismisses = Self.shouldDismiss(
+            offset: pull, velocity: v, dimension: dimension, rule: configuration.releaseRule,
             dismissalFraction: configuration.dismissalFraction)
-        {
+        if dismisses, configuration.allowsInteractiveDismissal {
             startDismissal(velocity: v, at: time)
         } else if position > 0 {
             phase = .cancelling
-            offset.animate(to: 0, using: .spring(configuration.settleSpring), at: time, initialVelocity: v)
-            pending.insert(.didCancel)
+            let shownVelocity = v * resistance(pull: pull)
+            offset.animate(to: 0, using: .spring(configuration.settleSpring), at: time, initialVelocity: shownVelocity)
+            pending.insert(dismisses ? [.didCancel, .didAttemptDismiss] : .didCancel)
         } else {
             // The drag only scrolled: the screen stays; the velocity belongs to the scroll view's deceleration.
             phase = .idle
@@ -239,6 +254,23 @@ public struct PullToDismiss: Sendable {
         advance(to: time)
         guard phase != .dismissing, phase != .dismissed else { return }
         startDismissal(velocity: nil, at: time)
+    }
+
+    /// Whether a drag may dismiss from `time` on (see ``Configuration/allowsInteractiveDismissal``). A screen being
+    /// dragged stays where it is: the finger's further movement is read with or without resistance from there.
+    public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        let shown = shown(pull: pull)
+        configuration.allowsInteractiveDismissal = allowed
+        pull = pullShowing(shown)
+    }
+
+    /// Reduce Motion from `time` on: the next dismissal cross-fades (or slides); one in flight finishes as it began.
+    public mutating func setReduceMotion(_ on: Bool, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        configuration.reduceMotion = on
     }
 
     /// Whether a release at `offset` points with `velocity` points per second (both along the dismissal direction)
@@ -268,7 +300,7 @@ public struct PullToDismiss: Sendable {
         let phase = phase(at: time)
         let d = dimension
         // The screen never moves against the dismissal direction (a spring returning fast may overshoot 0).
-        let o = phase == .dismissed && !configuration.reduceMotion ? offscreenOffset : max(0, offset.value(at: time))
+        let o = phase == .dismissed && !dismissalFades ? offscreenOffset : max(0, offset.value(at: time))
         let alpha = phase == .dismissed ? 0 : Sanitize.clamp(fade.value(at: time), 0, 1)
         let fraction = Sanitize.clamp(configuration.dismissalFraction, 0, 1)
         let rate = Sanitize.clamp(1 - o / max(d * fraction, 1e-9), 0, 1) * alpha
@@ -328,9 +360,35 @@ public struct PullToDismiss: Sendable {
     /// Half a point past the edge, so a spring (which only approaches its target) ends off screen in finite time.
     private var offscreenOffset: Double { dimension + 0.5 }
 
+    /// Where the screen shows for a finger pull of `pull` points: the pull itself, or rubber-banded while dismissal is
+    /// refused.
+    private func shown(pull: Double) -> Double {
+        guard !configuration.allowsInteractiveDismissal else { return pull }
+        return rubberBand(pull, dimension: dimension, coefficient: bandCoefficient)
+    }
+
+    /// The pull that shows the screen at `shown` points (the inverse of ``shown(pull:)``).
+    private func pullShowing(_ shown: Double) -> Double {
+        guard !configuration.allowsInteractiveDismissal else { return shown }
+        return inverseRubberBand(shown, dimension: dimension, coefficient: bandCoefficient)
+    }
+
+    /// ``Configuration/rubberBandCoefficient``; not finite reads as 0.55.
+    private var bandCoefficient: Double { Sanitize.finite(configuration.rubberBandCoefficient, or: 0.55) }
+
+    /// d shown / d pull at `pull`: 1, or the rubber band's slope `c / (x c / d + 1)^2`.
+    private func resistance(pull: Double) -> Double {
+        let d = dimension
+        let c = bandCoefficient
+        guard !configuration.allowsInteractiveDismissal, d > 0, c > 0 else { return 1 }
+        let q = pull * c / d + 1
+        return c / (q * q)
+    }
+
     private mutating func startDismissal(velocity: Double?, at time: Double) {
         phase = .dismissing
-        if configuration.reduceMotion {
+        dismissalFades = configuration.reduceMotion
+        if dismissalFades {
             let position = max(0, offset.value(at: time))
             offset.jump(to: position, at: time)
             fade.animate(to: 0, using: .curve(.easeInEaseOut, duration: crossFade), at: time)
@@ -346,7 +404,7 @@ public struct PullToDismiss: Sendable {
         case .cancelling:
             return offset.isSettled(at: time) ? .idle : .cancelling
         case .dismissing:
-            let done = configuration.reduceMotion ? fade.isSettled(at: time) : offset.isSettled(at: time)
+            let done = dismissalFades ? fade.isSettled(at: time) : offset.isSettled(at: time)
             return done ? .dismissed : .dismissing
         default:
             return phase
