@@ -1,0 +1,67 @@
+/// Owns a transition model and runs it against a display: every event goes through ``send(at:_:)``, which starts
+/// the frame source if the model moves; each frame applies `model.frame(at:)` through `apply` and delivers the
+/// milestones of `model.update(to:)` through `events`, each exactly once and in time order; once the model has
+/// settled the last frame is applied and the source stops, until the next event.
+///
+/// The driver decides nothing about the transition: the model does. Frames depend only on the times the source
+/// reports, never on how many frames it delivers, so 60, 120 or 240 Hz, jitter and dropped frames all draw the same
+/// motion.
+@MainActor
+public final class TransitionDriver<Model: TransitionModel> {
+    /// The model as of the latest event or frame.
+    public private(set) var model: Model
+    /// Whether the frame source is running.
+    public private(set) var isRunning = false
+    /// The time of the latest frame applied, or `-infinity` before the first.
+    public private(set) var lastFrameTime = -Double.infinity
+
+    private let source: any FrameSource
+    private let now: @MainActor () -> Double
+    private let apply: @MainActor (Model.Frame) -> Void
+    private let deliver: @MainActor (TransitionEvents) -> Void
+
+    /// A driver of `model` that draws with `apply` on the frames of `frameSource`. `now` reads the clock that the
+    /// frame source and the gesture timestamps share (in an app, `CACurrentMediaTime()`); `events` receives the
+    /// milestones.
+    public init(
+        _ model: Model, frameSource: any FrameSource, now: @escaping @MainActor () -> Double,
+        apply: @escaping @MainActor (Model.Frame) -> Void,
+        events: @escaping @MainActor (TransitionEvents) -> Void = { _ in }
+    ) {
+        self.model = model
+        self.source = frameSource
+        self.now = now
+        self.apply = apply
+        self.deliver = events
+    }
+
+    /// Applies `event` to the model at `time` (a gesture's timestamp; default: now) and starts the frame source if
+    /// it is stopped: the next frame draws what the event changed (a jump too) and delivers what it caused, and the
+    /// source runs on while the model moves.
+    public func send(at time: Double? = nil, _ event: (inout Model, Double) -> Void) {
+        event(&model, time ?? now())
+        guard !isRunning else { return }
+        isRunning = true
+        source.start { [weak self] time in self?.frame(at: time) }
+    }
+
+    /// Draws the frame at `time` now, without waiting for the source (for example when the host lays out).
+    public func applyFrame(at time: Double? = nil) {
+        frame(at: time ?? now())
+    }
+
+    /// One frame: milestones up to `time`, the frame, a stop once the model rests, then the milestones (last, so a
+    /// handler that sends an event restarts a stopped source).
+    private func frame(at time: Double) {
+        // A source whose timestamps jitter backwards (or are not finite) still draws time forwards.
+        let t = time.isFinite ? max(time, lastFrameTime) : lastFrameTime
+        lastFrameTime = t
+        let events = model.update(to: t)
+        apply(model.frame(at: t))
+        if isRunning, t >= model.settleTime {
+            isRunning = false
+            source.stop()
+        }
+        if !events.isEmpty { deliver(events) }
+    }
+}
