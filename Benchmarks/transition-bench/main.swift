@@ -213,6 +213,26 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
             target: workload.judged ? ("<= 1 us per frame", perFrame.median <= 1000) : nil)
     }
 
+    // Core Animation keyframes for a whole settling segment (once per segment), against computing the same span's
+    // frames at 120 Hz on the main thread (what the export saves while nothing interactive happens).
+    var presentingSheet = BottomSheet(layout: .init(containerSize: phone, safeArea: safeArea, contentHeight: 420))
+    presentingSheet.present(at: 0)
+    let exportingSheet = presentingSheet
+    let span = exportingSheet.settleTime
+    var keyCount = 0
+    let export = measure(runs: 15) {
+        let keys = exportingSheet.keyframes(from: 0, maximumError: 0.25) { $0.sheet.minY }
+        keyCount = keys?.times.count ?? 0
+        blackHole(keys)
+    }
+    let framesAt120 = Int(span * 120) + 1
+    let perFrameWork = measure(runs: 15) {
+        for i in 0..<framesAt120 { blackHole(exportingSheet.frame(at: Double(i) / 120)) }
+    }
+    report.add(
+        "keyframes: BottomSheet present, top within 0.25 pt (\(keyCount) keys for \(String(format1(span))) s)",
+        export, baseline: ("\(framesAt120) frames at 120 Hz", perFrameWork))
+
     // The 120-frame gesture with a full-screen blurred backdrop, against a memcpy of the same bytes.
     let width = 1290
     let height = 2796
@@ -252,4 +272,11 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
         baseline: ("memcpy of the image", copy),
         extra: [("worst", formatTime(full.maximum)), ("p90", formatTime(fullP90))])
     report.summary()
+}
+
+/// `x` with two decimals, without Foundation.
+func format1(_ x: Double) -> String {
+    let hundredths = Int((x * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

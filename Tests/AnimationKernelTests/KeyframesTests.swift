@@ -1,0 +1,117 @@
+import AnimationKernel
+import Testing
+
+@Suite struct KeyframesTests {
+    /// The largest difference between the keys' interpolation and the motion on a grid of 20,000 points.
+    static func denseError(_ keys: Keyframes, _ f: (Double) -> Double) -> (error: Double, at: Double) {
+        let (start, end) = (keys.times[0], keys.times[keys.times.count - 1])
+        var worst = (error: 0.0, at: start)
+        for k in 0...20_000 {
+            let t = start + (end - start) * Double(k) / 20_000
+            let e = abs(keys.interpolated(at: t) - f(t))
+            if e > worst.error { worst = (e, t) }
+        }
+        return worst
+    }
+
+    /// The fewest evenly spaced keys whose interpolation is within `bound` of `f` (on the dense grid).
+    static func uniformKeysNeeded(from start: Double, to end: Double, _ bound: Double, _ f: (Double) -> Double) -> Int {
+        func error(_ n: Int) -> Double {
+            let times = (0..<n).map { start + (end - start) * Double($0) / Double(n - 1) }
+            var worst = 0.0
+            for k in 0...4_000 {
+                let t = start + (end - start) * Double(k) / 4_000
+                let i = min(Int((t - start) / (end - start) * Double(n - 1)), n - 2)
+                let u = (t - times[i]) / (times[i + 1] - times[i])
+                worst = max(worst, abs(f(times[i]) + (f(times[i + 1]) - f(times[i])) * u - f(t)))
+            }
+            return worst
+        }
+        var (low, high) = (2, 2)
+        while error(high) > bound && high < 8_192 { (low, high) = (high, high * 2) }
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if error(mid) > bound { low = mid } else { high = mid }
+        }
+        return high
+    }
+
+    static let springs: [(String, Spring)] = [
+        ("critically damped 0.5 s", try! Spring(duration: 0.5, bounce: 0)),
+        ("bouncy", .bouncy),
+        ("overdamped", try! Spring(response: 0.3, dampingRatio: 2.5)),
+        ("keyboard", .keyboard),
+    ]
+
+    /// A settling segment of any spring, from rest or moving fast, stays within the requested error everywhere,
+    /// with fewer keys than uniform 60 Hz sampling needs.
+    @Test(arguments: [0.05, 0.25, 1.0])
+    func springSegmentsStayWithinTheBound(maximumError: Double) {
+        for (name, spring) in Self.springs {
+            for velocity in [0.0, -3000] {
+                var value = AnimatedValue(800)
+                value.animate(to: 300, using: .spring(spring), at: 1, initialVelocity: velocity)
+                guard let keys = value.keyframes(from: 1, maximumError: maximumError) else {
+                    Issue.record("\(name): no keyframes")
+                    continue
+                }
+                let worst = Self.denseError(keys) { value.value(at: $0) }
+                #expect(
+                    worst.error <= maximumError,
+                    "\(name), v0 \(velocity): error \(worst.error) pt at \(worst.at) s > \(maximumError)")
+                #expect(keys.error <= maximumError / 2, "\(name): reported error \(keys.error)")
+                #expect(keys.times.first == 1 && keys.times.last == value.settleTime)
+                #expect(keys.values.first == 800 && abs(keys.values.last! - 300) <= 0.25)
+                let uniform = Self.uniformKeysNeeded(from: 1, to: value.settleTime, maximumError) {
+                    value.value(at: $0)
+                }
+                #expect(
+                    keys.times.count <= uniform,
+                    "\(name), v0 \(velocity): \(keys.times.count) keys, evenly spaced \(uniform)")
+            }
+        }
+    }
+
+    /// Flat stretches get few keys: a line needs two, and a spring's tail far fewer than its start.
+    @Test func keysGoWhereTheMotionBends() {
+        let line = Keyframes(from: 0, to: 2, maximumError: 0.01) { 3 * $0 + 1 }
+        #expect(line.times == [0, 2] && line.values == [1, 7] && line.error < 1e-12)
+        var value = AnimatedValue(0)
+        value.animate(to: 1000, using: .spring(.smooth), at: 0)
+        let keys = value.keyframes(from: 0, maximumError: 0.25)!
+        let half = keys.times.count / 2
+        let firstHalfSpan = keys.times[half] - keys.times[0]
+        let secondHalfSpan = keys.times[keys.times.count - 1] - keys.times[half]
+        #expect(
+            secondHalfSpan > 2 * firstHalfSpan,
+            "keys: \(keys.times.count); spans \(firstHalfSpan) s, \(secondHalfSpan) s")
+        #expect(keys.keyTimes.first == 0 && keys.keyTimes.last == 1)
+        #expect(zip(keys.times, keys.times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    /// A model's channel: the sheet's top while presenting, within the bound, ending where the model rests.
+    @Test func aModelChannelExportsUntilTheModelSettles() throws {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        let keys = try #require(sheet.keyframes(from: 0, maximumError: 0.25) { $0.sheet.minY })
+        let worst = Self.denseError(keys) { sheet.frame(at: $0).sheet.minY }
+        #expect(worst.error <= 0.25, "error \(worst.error) pt at \(worst.at) s")
+        #expect(keys.times.last == sheet.settleTime && keys.values.last == sheet.frame(at: sheet.settleTime).sheet.minY)
+        // While a finger holds it, there is nothing to hand to the render server.
+        sheet.dragBegan(at: 2)
+        #expect(sheet.keyframes(from: 2) { $0.sheet.minY } == nil)
+    }
+
+    /// Degenerate requests: one key for an empty or non-finite span; the key limit holds and the error says what
+    /// it reached; non-finite values read as 0.
+    @Test func degenerateRequestsStayBounded() {
+        #expect(Keyframes(from: 1, to: 1) { $0 }.times == [1])
+        #expect(Keyframes(from: 1, to: .nan) { $0 }.times == [1])
+        #expect(Keyframes(from: .infinity, to: 2) { $0 }.times == [0])
+        let limited = Keyframes(from: 0, to: 1, maximumError: 1e-12, maximumKeys: 8) { ($0 * 40).squareRoot() }
+        #expect(limited.times.count == 8 && limited.error > 1e-12)
+        let nan = Keyframes(from: 0, to: 1, maximumError: .nan) { _ in .nan }
+        #expect(nan.values.allSatisfy { $0 == 0 })
+        #expect(AnimatedValue(5).keyframes(from: 3)?.times == [3])
+    }
+}
