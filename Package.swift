@@ -8,6 +8,7 @@ let package = Package(
     name: "AnimationKernel",
     products: [
         .library(name: "AnimationKernel", targets: ["AnimationKernel"]),
+        .library(name: "AnimationKernelUIKit", targets: ["AnimationKernelUIKit"]),
         .executable(name: "transition-preview", targets: ["transition-preview"]),
     ],
     targets: [
@@ -16,6 +17,14 @@ let package = Package(
             name: "AnimationKernel",
             dependencies: ["CKernel"],
             path: "Sources/AnimationKernel"
+        ),
+
+        // The UIKit layer: forwards UIKit's callbacks to the models and applies their frames. Every file is under
+        // `#if canImport(UIKit)`, so elsewhere the module is empty; Tests/UIKitTypeCheck type-checks it on Linux.
+        .target(
+            name: "AnimationKernelUIKit",
+            dependencies: ["AnimationKernel"],
+            path: "Sources/AnimationKernelUIKit"
         ),
 
         // MARK: - Implementation

@@ -1,5 +1,12 @@
-#if canImport(CoreGraphics)
-    import CoreGraphics
+// Conversions to and from CoreGraphics where it exists. Tests/UIKitTypeCheck compiles this same file on Linux (with
+// Foundation's CoreGraphics types) by defining KERNEL_CONVERSIONS_STANDIN, so the UIKit layer type-checks there.
+#if canImport(CoreGraphics) || KERNEL_CONVERSIONS_STANDIN
+    #if canImport(CoreGraphics)
+        import CoreGraphics
+    #else
+        import AnimationKernel
+        import Foundation
+    #endif
 
     extension Point {
         /// Converts from a CoreGraphics point.

@@ -1,0 +1,1 @@
+../../../../Sources/AnimationKernel/Geometry/CoreGraphics.swift
