@@ -96,7 +96,7 @@ let (propagateScalar, copyAgain) = with(CK_ISA_SCALAR) { measurePair(rounds: 31,
 report.add("propagate_n shared, 2^20 lanes (scalar)", propagateScalar, baseline: ("copy x+v", copyAgain))
 
 // The same frame the way Facebook's POP and rebound advance springs: RK4 at fixed 1 ms substeps, then
-// interpolation between the last two substep states for the leftover time (rebound's Spring.advance).
+// interpolation between the last two substep states for the leftover time (rebound's DampedSpring.advance).
 let stiffness = bouncy.omega0 * bouncy.omega0
 let dampingCoefficient = 2 * bouncy.zeta * bouncy.omega0
 let solverStep = 0.001

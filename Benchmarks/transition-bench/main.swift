@@ -7,7 +7,7 @@ import BenchmarkSupport
 // under valgrind (Benchmarks/alloc-check.sh runs it with 1k and 100k frames: equal counts = none per frame).
 
 let phone = Size(width: 390, height: 844)
-let safeArea = EdgeInsets(top: 47, bottom: 34)
+let safeArea = Insets(top: 47, bottom: 34)
 
 /// A named per-frame workload: `run(frames)` renders those frames of a transition in flight.
 ///
@@ -195,7 +195,7 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
 } else {
     var report = Report(benchmark: "transition-bench")
     let framesPerRun = 20_000
-    let spring = Spring.snappy
+    let spring = DampedSpring.snappy
     var sink = 0.0
     let baseline = measure(runs: 15) {
         for i in 0..<framesPerRun {
@@ -204,12 +204,12 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
     }
     blackHole(sink)
     let perBaseline = baseline.perItem(framesPerRun)
-    report.add("baseline: one Spring.evaluate", perBaseline)
+    report.add("baseline: one DampedSpring.evaluate", perBaseline)
     for workload in workloads() {
         let sample = measure(runs: 15) { workload.run(0..<framesPerRun) }
         let perFrame = sample.perItem(framesPerRun)
         report.add(
-            workload.name, perFrame, baseline: ("Spring.evaluate", perBaseline),
+            workload.name, perFrame, baseline: ("DampedSpring.evaluate", perBaseline),
             target: workload.judged ? ("<= 1 us per frame", perFrame.median <= 1000) : nil)
     }
 

@@ -75,7 +75,7 @@
             let direction = containerView.effectiveUserInterfaceLayoutDirection
             let layout = BottomSheet.Layout(
                 containerSize: Size(containerView.bounds.size),
-                safeArea: EdgeInsets(containerView.safeAreaInsets, direction: direction),
+                safeArea: Insets(containerView.safeAreaInsets, direction: direction),
                 contentHeight: Double(presentedViewController.preferredContentSize.height))
             laidOut = (containerView.bounds.size, containerView.safeAreaInsets)
             driver = TransitionDriver(
@@ -125,7 +125,7 @@
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
                 let direction = containerView.effectiveUserInterfaceLayoutDirection
                 driver.send { sheet, t in
-                    sheet.setContainer(Size(now.0), safeArea: EdgeInsets(now.1, direction: direction), at: t)
+                    sheet.setContainer(Size(now.0), safeArea: Insets(now.1, direction: direction), at: t)
                 }
             }
             laidOut = now

@@ -2,7 +2,7 @@
     import AnimationKernel
     import UIKit
 
-    extension EdgeInsets {
+    extension Insets {
         /// Converts UIKit insets, reading left and right as leading and trailing in `direction`.
         public init(_ insets: UIEdgeInsets, direction: UIUserInterfaceLayoutDirection = .leftToRight) {
             let rightToLeft = direction == .rightToLeft
@@ -14,7 +14,7 @@
 
     extension UIEdgeInsets {
         /// Converts insets, placing leading and trailing on the left and right for `direction`.
-        public init(_ insets: EdgeInsets, direction: UIUserInterfaceLayoutDirection = .leftToRight) {
+        public init(_ insets: Insets, direction: UIUserInterfaceLayoutDirection = .leftToRight) {
             let rightToLeft = direction == .rightToLeft
             self.init(
                 top: CGFloat(insets.top), left: CGFloat(rightToLeft ? insets.trailing : insets.leading),
@@ -22,7 +22,7 @@
         }
     }
 
-    extension LayoutDirection {
+    extension ReadingDirection {
         /// The reading direction of a UIKit layout direction.
         public init(_ direction: UIUserInterfaceLayoutDirection) {
             self = direction == .rightToLeft ? .rightToLeft : .leftToRight

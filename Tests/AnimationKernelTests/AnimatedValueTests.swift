@@ -15,9 +15,9 @@ struct TestRandom: RandomNumberGenerator {
 }
 
 @Suite struct AnimatedValueTests {
-    static let springs: [Spring] = [
-        try! Spring(duration: 0.5, bounce: 0), try! Spring(duration: 0.4, bounce: 0.3),
-        try! Spring(response: 0.3, dampingRatio: 2.5),
+    static let springs: [DampedSpring] = [
+        try! DampedSpring(duration: 0.5, bounce: 0), try! DampedSpring(duration: 0.4, bounce: 0.3),
+        try! DampedSpring(response: 0.3, dampingRatio: 2.5),
     ]
 
     @Test func tenThousandRandomRetargetsNeverJump() {

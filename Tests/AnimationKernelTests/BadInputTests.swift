@@ -33,23 +33,23 @@ import Testing
     /// (what is misused, check that the documented outcome happened)
     static let rows: [String: @Sendable () -> Bool] = [
         // Springs: invalid parameters throw; odd times clamp to 0.
-        "Spring duration NaN": { throwsKernelError { _ = try Spring(duration: .nan, bounce: 0) } },
-        "Spring duration negative": { throwsKernelError { _ = try Spring(duration: -0.5, bounce: 0) } },
-        "Spring bounce above 1": { throwsKernelError { _ = try Spring(duration: 0.5, bounce: 2) } },
-        "Spring response 0": { throwsKernelError { _ = try Spring(response: 0, dampingRatio: 1) } },
-        "Spring mass 0": { throwsKernelError { _ = try Spring(mass: 0, stiffness: 100, damping: 10) } },
-        "Spring stiffness infinite": {
-            throwsKernelError { _ = try Spring(mass: 1, stiffness: .infinity, damping: 1) }
+        "DampedSpring duration NaN": { throwsKernelError { _ = try DampedSpring(duration: .nan, bounce: 0) } },
+        "DampedSpring duration negative": { throwsKernelError { _ = try DampedSpring(duration: -0.5, bounce: 0) } },
+        "DampedSpring bounce above 1": { throwsKernelError { _ = try DampedSpring(duration: 0.5, bounce: 2) } },
+        "DampedSpring response 0": { throwsKernelError { _ = try DampedSpring(response: 0, dampingRatio: 1) } },
+        "DampedSpring mass 0": { throwsKernelError { _ = try DampedSpring(mass: 0, stiffness: 100, damping: 10) } },
+        "DampedSpring stiffness infinite": {
+            throwsKernelError { _ = try DampedSpring(mass: 1, stiffness: .infinity, damping: 1) }
         },
-        "Spring UIKit duration negative": {
-            throwsKernelError { _ = try Spring(uiKitDuration: -1, dampingRatio: 1) }
+        "DampedSpring UIKit duration negative": {
+            throwsKernelError { _ = try DampedSpring(uiKitDuration: -1, dampingRatio: 1) }
         },
-        "Spring evaluated at NaN time reads the start": {
-            let state = Spring.smooth.evaluate(displacement: 3, velocity: 4, at: .nan)
+        "DampedSpring evaluated at NaN time reads the start": {
+            let state = DampedSpring.smooth.evaluate(displacement: 3, velocity: 4, at: .nan)
             return state.displacement == 3 && state.velocity == 4
         },
-        "Spring evaluated at negative time reads the start": {
-            Spring.smooth.evaluate(displacement: 3, velocity: 4, at: -2).displacement == 3
+        "DampedSpring evaluated at negative time reads the start": {
+            DampedSpring.smooth.evaluate(displacement: 3, velocity: 4, at: -2).displacement == 3
         },
         // Curves.
         "cubicBezier x1 above 1": { throwsKernelError { _ = try TimingCurve.cubicBezier(1.5, 0, 0.5, 1) } },
@@ -107,7 +107,7 @@ import Testing
         "sheet with NaN geometry": {
             var sheet = BottomSheet(
                 layout: .init(
-                    containerSize: Size(width: .nan, height: -4), safeArea: EdgeInsets(top: .infinity),
+                    containerSize: Size(width: .nan, height: -4), safeArea: Insets(top: .infinity),
                     contentHeight: .nan, navigationBarHeight: -1))
             sheet.present(at: .nan)
             sheet.setContentHeight(.infinity, at: 1)
@@ -243,8 +243,10 @@ import Testing
             springs.advance(by: 1 / 60)
             return springs.displacements.allSatisfy(\.isFinite) && springs.velocities.allSatisfy(\.isFinite)
         },
-        "spring of duration 1e-300 throws": { throwsKernelError { _ = try Spring(duration: 1e-300, bounce: 0) } },
-        "spring of response 1e300 throws": { throwsKernelError { _ = try Spring(response: 1e300, dampingRatio: 1) } },
+        "spring of duration 1e-300 throws": { throwsKernelError { _ = try DampedSpring(duration: 1e-300, bounce: 0) } },
+        "spring of response 1e300 throws": {
+            throwsKernelError { _ = try DampedSpring(response: 1e300, dampingRatio: 1) }
+        },
     ]
 
     /// Images: sizes in range but beyond memory, and widths whose default stride overflows.
@@ -323,7 +325,7 @@ import Testing
         // A bouncy settle spring flung onto a zero detent.
         var configuration = BottomSheet.Configuration()
         configuration.detents = [.fraction(0), .large]
-        configuration.settleSpring = try Spring(duration: 0.5, bounce: 0.7)
+        configuration.settleSpring = try DampedSpring(duration: 0.5, bounce: 0.7)
         var bouncy = BottomSheet(
             layout: .init(containerSize: Self.phone, contentHeight: 300), configuration: configuration)
         bouncy.present(at: 0)
@@ -343,7 +345,7 @@ import Testing
         Self.expectNonNegativeHeights(from: 0, to: 1.5) { nav.frame(at: $0).sheet }
         var cardConfiguration = CardLift.Configuration()
         cardConfiguration.modal.detents = [.fraction(0)]
-        cardConfiguration.modal.layoutDriver = .spring(try Spring(duration: 0.4, bounce: 0.8))
+        cardConfiguration.modal.layoutDriver = .spring(try DampedSpring(duration: 0.4, bounce: 0.8))
         var card = CardLift(
             source: Rect(x: 16, y: 300, width: 358, height: 120), target: Rect(x: 0, y: 60, width: 390, height: 240),
             modalLayout: .init(containerSize: Self.phone, contentHeight: 500), configuration: cardConfiguration)
@@ -391,12 +393,12 @@ import Testing
         nav.push(.init(id: "s1080", contentHeight: 343.1), at: 4.254696)
         nav.pop(animated: false, at: 4.265551)
         nav.interactivePopEnded(velocityX: -1356.6, at: 6.264849)
-        nav.setContainer(container, safeArea: EdgeInsets(bottom: 34), at: 6.266920)
+        nav.setContainer(container, safeArea: Insets(bottom: 34), at: 6.266920)
         nav.interactivePopBegan(at: 6.363032)
         nav.interactivePopBegan(at: 6.363032)
         _ = nav.update(to: 6.374984)
         _ = nav.update(to: 7.286535)
-        nav.setContainer(container, safeArea: EdgeInsets(top: 47, bottom: 34), at: 7.295609)
+        nav.setContainer(container, safeArea: Insets(top: 47, bottom: 34), at: 7.295609)
         nav.interactivePopBegan(at: 7.296992)
         nav.interactivePopChanged(translationX: 429.3, velocityX: 0, at: 7.3856)
         nav.interactivePopEnded(velocityX: -258.9, at: 7.423837)

@@ -9,7 +9,7 @@ import Testing
 
 /// A phone in portrait: 390 x 844 points, notch and home indicator.
 let phone = Size(width: 390, height: 844)
-let phoneSafeArea = EdgeInsets(top: 47, bottom: 34)
+let phoneSafeArea = Insets(top: 47, bottom: 34)
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
 
@@ -106,7 +106,7 @@ func presentedSheet(
     @Test func keyboardLiftsTheSheetAndTheTopStopsAtTheMinimumInset() {
         let configuration = BottomSheet.Configuration()
         var sheet = BottomSheet(
-            layout: .init(containerSize: phone, safeArea: EdgeInsets(top: 20, bottom: 34), contentHeight: 600),
+            layout: .init(containerSize: phone, safeArea: Insets(top: 20, bottom: 34), contentHeight: 600),
             configuration: configuration)
         sheet.present(at: 0)
         let rest = sheet.settleTime + 0.1
@@ -166,7 +166,7 @@ func presentedSheet(
     @Test func rotationDuringPresentRetargetsAndNeverDismisses() {
         var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
         sheet.present(at: 0)
-        sheet.setContainer(Size(width: 844, height: 390), safeArea: EdgeInsets(bottom: 21), at: 0.1)
+        sheet.setContainer(Size(width: 844, height: 390), safeArea: Insets(bottom: 21), at: 0.1)
         _ = sheet.update(to: 0.2)
         let end = sheet.settleTime + 0.1
         #expect(sheet.update(to: end).contains(.didPresent))
@@ -263,7 +263,7 @@ func presentedSheet(
         let h = 1e-6
         let speed = (sheet.frame(at: t + h).sheet.minY - top) / h
         #expect(close(speed, 0.5 * distance, 1e-3 * distance), "initial speed \(speed), expected \(0.5 * distance)")
-        let spring = try Spring(uiKitDuration: 0.85, dampingRatio: 1, initialVelocity: 0.5)
+        let spring = try DampedSpring(uiKitDuration: 0.85, dampingRatio: 1, initialVelocity: 0.5)
         let expected = top + spring.value(from: 0, to: distance, initialVelocity: 0.5 * distance, at: 0.2)
         #expect(close(sheet.frame(at: t + 0.2).sheet.minY, expected, 1e-6))
     }

@@ -26,9 +26,9 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
 
 @Suite struct CardLiftTests {
     @Test func defaultSpringIsResponsePoint4DampingPoint8AndOvershootsSlightly() throws {
-        let reference = try Spring(response: 0.4, dampingRatio: 0.8)
+        let reference = try DampedSpring(response: 0.4, dampingRatio: 0.8)
         #expect(CardLift.defaultSpring == reference)
-        #expect(CardLift.nonBouncingSpring == (try Spring(response: 0.4, dampingRatio: 1)))
+        #expect(CardLift.nonBouncingSpring == (try DampedSpring(response: 0.4, dampingRatio: 1)))
         #expect(CardLift.Configuration().spring == reference)
     }
 

@@ -48,11 +48,11 @@ private func agree(_ got: [Double], _ expected: [Double], tolerance: Double) -> 
     /// More jobs than the machine has cores, so tasks interleave on every worker thread.
     static let jobs = 12
 
-    /// One job's spring results: the Swift `Spring` closed form and settling time, a `SpringArray` stepped with
+    /// One job's spring results: the Swift `DampedSpring` closed form and settling time, a `SpringArray` stepped with
     /// the propagator, and the float batch closed form (`ck_spring_eval_n`, which has no Swift wrapper yet).
     private static func springJob(_ index: Int) throws -> [Double] {
         let dampingRatio = [0.05, 0.3, 1.0, 1.0 + 1e-9, 4.0][index % 5]  // all damped: settling is finite
-        let spring = try Spring(response: 0.2 + 0.05 * Double(index), dampingRatio: dampingRatio)
+        let spring = try DampedSpring(response: 0.2 + 0.05 * Double(index), dampingRatio: dampingRatio)
         var results: [Double] = []
         for step in 0..<64 {
             let time = Double(step) / 30

@@ -71,8 +71,8 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
             chance(0.7) ? Size(width: 390, height: 844) : Size(width: length(844), height: length(844))
         }
 
-        mutating func insets() -> EdgeInsets {
-            chance(0.5) ? EdgeInsets(top: 47, bottom: 34) : EdgeInsets(top: length(60), bottom: length(60))
+        mutating func insets() -> Insets {
+            chance(0.5) ? Insets(top: 47, bottom: 34) : Insets(top: length(60), bottom: length(60))
         }
 
         mutating func curve() -> KeyboardCurve {
@@ -347,7 +347,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     nav.setReduceMotion(a.chance(0.5), at: t)
                     return Applied(name: "setReduceMotion", time: t)
                 case 16:
-                    let direction: LayoutDirection = a.chance(0.5) ? .leftToRight : .rightToLeft
+                    let direction: ReadingDirection = a.chance(0.5) ? .leftToRight : .rightToLeft
                     let flips = direction != nav.configuration.layoutDirection
                     nav.setLayoutDirection(direction, at: t)
                     return Applied(name: "setLayoutDirection", time: t, definesJump: flips)

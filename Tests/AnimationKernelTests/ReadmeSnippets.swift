@@ -1,6 +1,12 @@
 // swift-format-ignore-file
 import AnimationKernel
 
+// Beside SwiftUI the README's names must not be ambiguous: on Apple platforms this file imports the real SwiftUI,
+// and Tests/UIKitTypeCheck compiles it on Linux with a stand-in declaring SwiftUI's clashing names.
+#if canImport(SwiftUI)
+import SwiftUI
+#endif
+
 // Each function's body is one of README.md's Swift blocks, verbatim and in order (`ReadmeTests` checks that; the
 // file is left unformatted to stay verbatim), so the README's examples compile with the package. The parameters are
 // the names the README leaves to the app.
@@ -11,7 +17,7 @@ struct ScrollViewStandIn {
 }
 
 enum ReadmeSnippets {
-    static func sheet(size: Size, insets: EdgeInsets, t: Double, keyboardFrame: Rect, now: Double) {
+    static func sheet(size: Size, insets: Insets, t: Double, keyboardFrame: Rect, now: Double) {
         var sheet = BottomSheet(layout: .init(containerSize: size, safeArea: insets, contentHeight: 280, navigationBarHeight: 56))
         sheet.present(at: t)
         sheet.setContentHeight(460, at: t + 1)                       // retargets with the velocity it has
@@ -33,7 +39,7 @@ enum ReadmeSnippets {
         sheet.setInteractiveDismissal(allowed: false, at: t + 3)      // refused pulls report .didAttemptDismiss
     }
 
-    static func navigation(size: Size, insets: EdgeInsets, t: Double) {
+    static func navigation(size: Size, insets: Insets, t: Double) {
         var nav = SheetNavigation(root: .init(id: "cart", contentHeight: 300), containerSize: size, safeArea: insets)
         nav.present(at: t)
         nav.push(.init(id: "payment", contentHeight: 520), at: t + 1)   // cubic-bezier(0.2, 1, 0.42, 1), 0.35 s
@@ -78,9 +84,9 @@ enum ReadmeSnippets {
     static func usingItFromSwift(now: Double, displayLinkTimestamp: Double) throws {
 
         // Springs the SwiftUI and UIKit ways, evaluated in closed form.
-        let spring = try Spring(duration: 0.5, bounce: 0.3)          // stiffness ~157.9, damping ~17.6 for mass 1
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)    // stiffness ~157.9, damping ~17.6 for mass 1
         let y = spring.value(from: 0, to: 300, initialVelocity: 0, at: 0.25)
-        let uikit = try Spring(uiKitDuration: 0.35, dampingRatio: 1, initialVelocity: 0.5)
+        let uikit = try DampedSpring(uiKitDuration: 0.35, dampingRatio: 1, initialVelocity: 0.5)
 
         // A value that can be retargeted at any time without a jump.
         var offset = AnimatedValue(0)
@@ -91,7 +97,7 @@ enum ReadmeSnippets {
         // A bottom sheet with navigation inside it: feed events, read frames.
         var navigation = SheetNavigation(
             root: .init(id: "cart", contentHeight: 320), containerSize: Size(width: 390, height: 844),
-            safeArea: EdgeInsets(top: 47, bottom: 34))
+            safeArea: Insets(top: 47, bottom: 34))
         navigation.present(at: now)
         navigation.push(.init(id: "payment", contentHeight: 540), at: now + 1)
         let frame = navigation.frame(at: displayLinkTimestamp)     // pure; allocates nothing

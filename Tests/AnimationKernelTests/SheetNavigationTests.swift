@@ -320,7 +320,7 @@ func screen(_ frame: Nav.Frame, _ id: String) -> Nav.ScreenFrame? { frame.screen
         expectNoJump(before, nav.frame(at: t0 + 0.1), "keyboard")
         // Rotation changes the container: the sheet's distance from the bottom and its height stay continuous.
         before = nav.frame(at: t0 + 0.2)
-        nav.setContainer(Size(width: 844, height: 390), safeArea: EdgeInsets(bottom: 21), at: t0 + 0.2)
+        nav.setContainer(Size(width: 844, height: 390), safeArea: Insets(bottom: 21), at: t0 + 0.2)
         let after = nav.frame(at: t0 + 0.2)
         // (Clamped where the old height no longer fits the new container: below the top limit, which then animates
         // from the old safe area's 47 points to the new minimum inset of 40, so the clamp itself never jumps.)

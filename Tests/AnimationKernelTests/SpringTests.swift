@@ -4,63 +4,65 @@ import Testing
 @Suite struct SpringTests {
     @Test func appleDurationAndBounceExampleGivesDocumentedStiffnessAndDamping() throws {
         // SwiftUI documentation: duration 0.5, bounce 0.3 is stiffness ~157.9 and damping ~17.6 for mass 1.
-        let spring = try Spring(duration: 0.5, bounce: 0.3)
+        let spring = try DampedSpring(duration: 0.5, bounce: 0.3)
         #expect(abs(spring.stiffness - 157.9) < 0.05)
         #expect(abs(spring.damping - 17.6) < 0.05)
     }
 
     @Test func appleMassStiffnessDampingExampleGivesDocumentedDurationAndBounce() throws {
         // SwiftUI documentation: mass 1, stiffness 100, damping 10 is duration ~0.63 s and bounce 0.5.
-        let spring = try Spring(mass: 1, stiffness: 100, damping: 10)
+        let spring = try DampedSpring(mass: 1, stiffness: 100, damping: 10)
         #expect(abs(spring.duration - 0.63) < 0.005)
         #expect(abs(spring.bounce - 0.5) < 1e-12)
     }
 
     @Test(arguments: [-0.9, -0.4, 0, 0.15, 0.3, 0.7, 1])
     func bounceRoundTrips(bounce: Double) throws {
-        let spring = try Spring(duration: 0.8, bounce: bounce)
+        let spring = try DampedSpring(duration: 0.8, bounce: bounce)
         #expect(abs(spring.bounce - bounce) < 1e-12)
         #expect(abs(spring.duration - 0.8) < 1e-12)
         #expect(spring.response == spring.duration)
     }
 
     @Test func presetsMatchSwiftUI() throws {
-        #expect(Spring.smooth == (try Spring(duration: 0.5, bounce: 0)))
-        #expect(abs(Spring.snappy.bounce - 0.15) < 1e-12 && abs(Spring.snappy.duration - 0.5) < 1e-12)
-        #expect(abs(Spring.bouncy.bounce - 0.3) < 1e-12 && abs(Spring.bouncy.duration - 0.5) < 1e-12)
+        #expect(DampedSpring.smooth == (try DampedSpring(duration: 0.5, bounce: 0)))
+        #expect(abs(DampedSpring.snappy.bounce - 0.15) < 1e-12 && abs(DampedSpring.snappy.duration - 0.5) < 1e-12)
+        #expect(abs(DampedSpring.bouncy.bounce - 0.3) < 1e-12 && abs(DampedSpring.bouncy.duration - 0.5) < 1e-12)
     }
 
     @Test func responseAndPhysicalInitialisersAgree() throws {
-        let a = try Spring(response: 0.4, dampingRatio: 0.6)
-        let b = try Spring(mass: 2, stiffness: 2 * a.stiffness, damping: 2 * a.damping)
+        let a = try DampedSpring(response: 0.4, dampingRatio: 0.6)
+        let b = try DampedSpring(mass: 2, stiffness: 2 * a.stiffness, damping: 2 * a.damping)
         #expect(abs(a.angularFrequency - b.angularFrequency) < 1e-12)
         #expect(abs(a.dampingRatio - b.dampingRatio) < 1e-12)
     }
 
     struct BadInit: Sendable, CustomTestStringConvertible {
         let name: String
-        let make: @Sendable () throws(KernelError) -> Spring
+        let make: @Sendable () throws(KernelError) -> DampedSpring
         var testDescription: String { name }
     }
 
     static let badInits: [BadInit] = [
-        BadInit(name: "duration 0") { () throws(KernelError) in try Spring(duration: 0) },
-        BadInit(name: "duration NaN") { () throws(KernelError) in try Spring(duration: .nan) },
-        BadInit(name: "bounce -1") { () throws(KernelError) in try Spring(duration: 1, bounce: -1) },
-        BadInit(name: "bounce 1.5") { () throws(KernelError) in try Spring(duration: 1, bounce: 1.5) },
-        BadInit(name: "response -1") { () throws(KernelError) in try Spring(response: -1, dampingRatio: 1) },
+        BadInit(name: "duration 0") { () throws(KernelError) in try DampedSpring(duration: 0) },
+        BadInit(name: "duration NaN") { () throws(KernelError) in try DampedSpring(duration: .nan) },
+        BadInit(name: "bounce -1") { () throws(KernelError) in try DampedSpring(duration: 1, bounce: -1) },
+        BadInit(name: "bounce 1.5") { () throws(KernelError) in try DampedSpring(duration: 1, bounce: 1.5) },
+        BadInit(name: "response -1") { () throws(KernelError) in try DampedSpring(response: -1, dampingRatio: 1) },
         BadInit(name: "damping ratio inf") { () throws(KernelError) in
-            try Spring(response: 1, dampingRatio: .infinity)
+            try DampedSpring(response: 1, dampingRatio: .infinity)
         },
-        BadInit(name: "mass 0") { () throws(KernelError) in try Spring(mass: 0, stiffness: 1, damping: 1) },
-        BadInit(name: "stiffness -1") { () throws(KernelError) in try Spring(stiffness: -1, damping: 1) },
-        BadInit(name: "damping -1") { () throws(KernelError) in try Spring(stiffness: 1, damping: -1) },
-        BadInit(name: "uiKit duration 0") { () throws(KernelError) in try Spring(uiKitDuration: 0, dampingRatio: 1) },
+        BadInit(name: "mass 0") { () throws(KernelError) in try DampedSpring(mass: 0, stiffness: 1, damping: 1) },
+        BadInit(name: "stiffness -1") { () throws(KernelError) in try DampedSpring(stiffness: -1, damping: 1) },
+        BadInit(name: "damping -1") { () throws(KernelError) in try DampedSpring(stiffness: 1, damping: -1) },
+        BadInit(name: "uiKit duration 0") { () throws(KernelError) in
+            try DampedSpring(uiKitDuration: 0, dampingRatio: 1)
+        },
         BadInit(name: "uiKit damping 0") { () throws(KernelError) in
-            try Spring(uiKitDuration: 1, dampingRatio: 0)
+            try DampedSpring(uiKitDuration: 1, dampingRatio: 0)
         },
         BadInit(name: "uiKit velocity NaN") { () throws(KernelError) in
-            try Spring(uiKitDuration: 1, dampingRatio: 0.5, initialVelocity: .nan)
+            try DampedSpring(uiKitDuration: 1, dampingRatio: 0.5, initialVelocity: .nan)
         },
     ]
 
@@ -75,7 +77,7 @@ import Testing
     }
 
     @Test func valueStartsAtFromAndEndsAtTo() throws {
-        let spring = try Spring(duration: 0.4, bounce: 0.2)
+        let spring = try DampedSpring(duration: 0.4, bounce: 0.2)
         #expect(spring.value(from: 10, to: 110, initialVelocity: 50, at: 0) == 10)
         #expect(spring.velocity(from: 10, to: 110, initialVelocity: 50, at: 0) == 50)
         #expect(abs(spring.value(from: 10, to: 110, at: 20) - 110) < 1e-9)
@@ -85,7 +87,7 @@ import Testing
     }
 
     @Test func velocityIsTheDerivativeOfValue() throws {
-        for spring in [Spring.smooth, .snappy, .bouncy, try Spring(response: 0.3, dampingRatio: 3)] {
+        for spring in [DampedSpring.smooth, .snappy, .bouncy, try DampedSpring(response: 0.3, dampingRatio: 3)] {
             for t in stride(from: 0.01, to: 1.0, by: 0.07) {
                 let h = 1e-6
                 let numeric =
@@ -97,7 +99,7 @@ import Testing
     }
 
     @Test func timeIsClampedNeverTrapping() {
-        let spring = Spring.bouncy
+        let spring = DampedSpring.bouncy
         let start = spring.evaluate(displacement: 3, velocity: -1, at: 0)
         #expect(spring.evaluate(displacement: 3, velocity: -1, at: -5) == start)
         #expect(spring.evaluate(displacement: 3, velocity: -1, at: .nan) == start)
@@ -108,7 +110,7 @@ import Testing
 
     @Test(arguments: [0.0, 800, -2500])
     func settlingDurationIsTheLastTimeWithinEpsilon(initialVelocity: Double) {
-        for spring in [Spring.smooth, .snappy, .bouncy] {
+        for spring in [DampedSpring.smooth, .snappy, .bouncy] {
             let settle = spring.settlingDuration(from: 0, to: 300, initialVelocity: initialVelocity, epsilon: 0.5)
             let offset = { (t: Double) in
                 abs(spring.value(from: 0, to: 300, initialVelocity: initialVelocity, at: t) - 300)
@@ -121,27 +123,27 @@ import Testing
     }
 
     @Test func settlingTimeEdgeCasesFollowTheirDocumentation() throws {
-        let undamped = try Spring(response: 1, dampingRatio: 0)
+        let undamped = try DampedSpring(response: 1, dampingRatio: 0)
         #expect(undamped.settlingTime(displacement: 1, velocity: 0, epsilon: 0.001) == .infinity)
-        #expect(Spring.smooth.settlingTime(displacement: 0, velocity: 0, epsilon: 0.001) == 0)
-        #expect(Spring.smooth.settlingTime(displacement: 1, velocity: 0, epsilon: 0) == .infinity)
-        #expect(Spring.smooth.settlingTime(displacement: 1, velocity: 0, epsilon: .infinity) == 0)
-        #expect(Spring.smooth.settlingTime(displacement: .nan, velocity: 0, epsilon: 1).isNaN)
+        #expect(DampedSpring.smooth.settlingTime(displacement: 0, velocity: 0, epsilon: 0.001) == 0)
+        #expect(DampedSpring.smooth.settlingTime(displacement: 1, velocity: 0, epsilon: 0) == .infinity)
+        #expect(DampedSpring.smooth.settlingTime(displacement: 1, velocity: 0, epsilon: .infinity) == 0)
+        #expect(DampedSpring.smooth.settlingTime(displacement: .nan, velocity: 0, epsilon: 1).isNaN)
     }
 
     @Test(arguments: [(0.3, 0.5, 0.0), (0.5, 1.0, 0.0), (0.7, 0.25, 3.0), (1.2, 0.8, -1.5), (0.4, 2.0, 10.0)])
     func uiKitSpringSettlesAtExactlyItsDuration(duration: Double, damping: Double, velocity: Double) throws {
-        let spring = try Spring(uiKitDuration: duration, dampingRatio: damping, initialVelocity: velocity)
+        let spring = try DampedSpring(uiKitDuration: duration, dampingRatio: damping, initialVelocity: velocity)
         #expect(spring.dampingRatio == damping)
         let settle = spring.settlingTime(displacement: -1, velocity: velocity, epsilon: 0.001)
         #expect(abs(settle - duration) < 1e-6, "settles at \(settle)")
     }
 
     @Test func velocityConversionsRoundTrip() {
-        let normalized = Spring.normalizedVelocity(pointsPerSecond: 1200, distance: 300)
+        let normalized = DampedSpring.normalizedVelocity(pointsPerSecond: 1200, distance: 300)
         #expect(normalized == 4)
-        #expect(Spring.pointsPerSecond(normalizedVelocity: normalized, distance: 300) == 1200)
-        #expect(Spring.normalizedVelocity(pointsPerSecond: 50, distance: 0) == 0)
+        #expect(DampedSpring.pointsPerSecond(normalizedVelocity: normalized, distance: 300) == 1200)
+        #expect(DampedSpring.normalizedVelocity(pointsPerSecond: 50, distance: 0) == 0)
     }
 }
 
@@ -151,7 +153,7 @@ import Testing
     @Test(arguments: [30.0, 60.0, 120.0, 240.0, 0])
     func trajectoryDoesNotDependOnFrameRate(hertz: Double) throws {
         var random = SplitMix(seed: 11)
-        for spring in [Spring.smooth, .snappy, .bouncy, try Spring(response: 0.6, dampingRatio: 0)] {
+        for spring in [DampedSpring.smooth, .snappy, .bouncy, try DampedSpring(response: 0.6, dampingRatio: 0)] {
             var lanes = try SpringArray(spring: spring, values: [0, 50, -20])
             try lanes.retarget(lane: 0, to: 100)
             try lanes.retarget(lane: 2, to: -80)

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Type-checks the UIKit layer (Sources/AnimationKernelUIKit, linked in as AnimationKernelUIKitCheck) on Linux against
 // stand-ins for the few UIKit and QuartzCore declarations it uses. Never part of an Apple build.
 
@@ -16,9 +16,21 @@ let package = Package(
             dependencies: [.product(name: "AnimationKernel", package: "AnimationKernel")],
             swiftSettings: [.define("KERNEL_CONVERSIONS_STANDIN")]
         ),
+        .target(name: "SwiftUI"),
         .target(
             name: "AnimationKernelUIKitCheck",
-            dependencies: ["UIKit", "QuartzCore", .product(name: "AnimationKernel", package: "AnimationKernel")]
+            dependencies: [
+                "UIKit", "QuartzCore", "SwiftUI", .product(name: "AnimationKernel", package: "AnimationKernel"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        // The README's examples beside SwiftUI (ReadmeSnippets.swift, linked) and with the UIKit layer.
+        .target(
+            name: "ReadmeCheck",
+            dependencies: [
+                "AnimationKernelUIKitCheck", "UIKit", "SwiftUI",
+                .product(name: "AnimationKernel", package: "AnimationKernel"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

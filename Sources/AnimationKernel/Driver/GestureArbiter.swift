@@ -26,7 +26,7 @@ public struct GestureArbiter: Sendable, Hashable {
         /// Width of the leading-edge region where edge swipes begin, in points. Default 20.
         public var edgeWidth: Double = 20
         /// Which edge leads.
-        public var layoutDirection: LayoutDirection = .leftToRight
+        public var layoutDirection: ReadingDirection = .leftToRight
         /// Whether vertical touches move the sheet. Default true.
         public var allowsSheetDrag = true
         /// Whether edge swipes are wanted (a stack deeper than its root, an edge-swipe dismissal). Default true.

@@ -83,7 +83,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The rectangle shrunk by the insets on each side (never below zero size).
-    @inlinable public func inset(by insets: EdgeInsets) -> Rect {
+    @inlinable public func inset(by insets: Insets) -> Rect {
         Rect(
             x: origin.x + insets.leading, y: origin.y + insets.top,
             width: max(0, size.width - insets.leading - insets.trailing),
@@ -100,7 +100,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Insets from each edge of a rectangle, in points. `leading` is the left edge in left-to-right layouts.
-public struct EdgeInsets: Sendable, Hashable {
+public struct Insets: Sendable, Hashable {
     /// Inset from the top edge.
     public var top: Double
     /// Inset from the leading edge.
@@ -119,11 +119,11 @@ public struct EdgeInsets: Sendable, Hashable {
     }
 
     /// No insets.
-    public static let zero = EdgeInsets()
+    public static let zero = Insets()
 }
 
 /// The reading direction of the interface; right-to-left mirrors every horizontal motion.
-public enum LayoutDirection: Sendable, Hashable {
+public enum ReadingDirection: Sendable, Hashable {
     /// Left to right: the leading edge is on the left.
     case leftToRight
     /// Right to left: the leading edge is on the right.

@@ -18,7 +18,7 @@ public struct AnimatedValue: Sendable {
     /// What moves the value toward its target.
     public enum Driver: Sendable {
         /// A damped spring; the motion keeps the velocity the value had when the spring took over.
-        case spring(Spring)
+        case spring(DampedSpring)
         /// A timing curve over `duration` seconds from the current value to the target.
         ///
         /// Started while the value is still moving, a curve would have to drop the current velocity; instead the
@@ -43,7 +43,7 @@ public struct AnimatedValue: Sendable {
         case tracking(velocity: Double)
     }
 
-    private var spring: Spring = .smooth
+    private var spring: DampedSpring = .smooth
     private var curve: TimingCurve = .linear
 
     /// Where the value is heading (for ``Segment/tracking(velocity:)`` and rest: where it is).
@@ -227,7 +227,7 @@ public struct AnimatedValue: Sendable {
     private func eventTime(_ time: Double) -> Double { Sanitize.eventTime(time, after: startTime) }
 
     private mutating func startSpring(
-        _ spring: Spring, from x: Double, velocity v: Double, to target: Double, at now: Double
+        _ spring: DampedSpring, from x: Double, velocity v: Double, to target: Double, at now: Double
     ) {
         self.target = target
         startTime = now
@@ -240,8 +240,8 @@ public struct AnimatedValue: Sendable {
     /// The spring a curve of `duration` hands over to: critically damped, settling to 0.1 % of the distance in
     /// `duration` from rest, so the remaining motion takes about as long as the curve would have.
     /// For critical damping from rest, |x(t)| / |x0| = (1 + w t) e^(-w t), which falls to 0.001 at w t = 9.2335.
-    static func handoffSpring(duration: Double) -> Spring {
+    static func handoffSpring(duration: Double) -> DampedSpring {
         let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
-        return Spring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
+        return DampedSpring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
     }
 }

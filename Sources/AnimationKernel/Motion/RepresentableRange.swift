@@ -13,8 +13,8 @@ public enum RepresentableRange {
     public static let minimumDuration: Double = 1e-6
     /// Longest animation duration: 1e6 s (about eleven days). Longer finite durations are lowered to it.
     public static let maximumDuration: Double = 1e6
-    /// Angular frequencies a ``Spring`` may have, in rad/s: 1e-6 to 1e8 (responses from about 63 ns to 73 days).
-    /// Spring initialisers throw ``KernelError/invalidArgument(_:)`` outside it: beyond 1e8 a state of
+    /// Angular frequencies a ``DampedSpring`` may have, in rad/s: 1e-6 to 1e8 (responses from about 63 ns to 73 days).
+    /// DampedSpring initialisers throw ``KernelError/invalidArgument(_:)`` outside it: beyond 1e8 a state of
     /// ``maximumMagnitude`` has accelerations that overflow.
     public static let angularFrequency: ClosedRange<Double> = 1e-6...1e8
 }
@@ -72,8 +72,8 @@ enum Sanitize {
     }
 
     /// Insets with every edge a representable length.
-    @inline(__always) static func insets(_ insets: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(
+    @inline(__always) static func insets(_ insets: Insets) -> Insets {
+        Insets(
             top: length(insets.top), leading: length(insets.leading), bottom: length(insets.bottom),
             trailing: length(insets.trailing))
     }

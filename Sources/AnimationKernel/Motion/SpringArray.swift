@@ -1,6 +1,6 @@
 import CKernel
 
-/// Many independent animated scalars driven by one ``Spring``, advanced frame by frame.
+/// Many independent animated scalars driven by one ``DampedSpring``, advanced frame by frame.
 ///
 /// Storage is structure-of-arrays in `Float`: each lane keeps its displacement from its target, its
 /// velocity (units per second) and its target. ``advance(by:)`` moves every lane with the exact
@@ -16,7 +16,7 @@ import CKernel
 /// displacement (value - target) never overflows a `Float`.
 public struct SpringArray: Sendable {
     /// The spring every lane follows. Changing it takes effect at the next ``advance(by:)``.
-    public var spring: Spring {
+    public var spring: DampedSpring {
         didSet { cachedStep = -1 }
     }
     /// A lane is settled when |displacement| is at most this (units). Default 0.001.
@@ -43,7 +43,7 @@ public struct SpringArray: Sendable {
     ///   - velocityThreshold: See ``velocityThreshold``; finite, >= 0.
     /// - Throws: ``KernelError/invalidArgument(_:)`` for a non-finite value or a bad threshold.
     public init(
-        spring: Spring, values: [Float], displacementThreshold: Float = 0.001, velocityThreshold: Float = 0.01
+        spring: DampedSpring, values: [Float], displacementThreshold: Float = 0.001, velocityThreshold: Float = 0.01
     ) throws(KernelError) {
         guard values.allSatisfy({ $0.isFinite }) else { throw .invalidArgument("values must be finite") }
         let values = values.map(Self.representable)

@@ -62,8 +62,8 @@ public struct BottomSheet: Sendable {
         public var dismissInitialVelocity: Double = 0.5
         /// Animation for content-height and rotation changes. Default: a critically damped spring of 0.35 s.
         public var layoutDriver: AnimatedValue.Driver = .spring(uiKitSpring(duration: 0.35, dampingRatio: 1))
-        /// Spring that carries a released drag to its detent (or off screen), starting with the release velocity.
-        public var settleSpring: Spring = uiKitSpring(duration: 0.5, dampingRatio: 1)
+        /// The spring that carries a released drag to its detent (or off screen), starting with the release velocity.
+        public var settleSpring: DampedSpring = uiKitSpring(duration: 0.5, dampingRatio: 1)
         /// Resting heights, any number of them (an empty list reads as `[.content]`). Default `[.content]`.
         public var detents: [Detent] = [.content]
         /// The largest detent at or below which nothing behind the sheet is dimmed (UIKit's
@@ -97,7 +97,7 @@ public struct BottomSheet: Sendable {
         /// The container (window or presenting view), in points.
         public var containerSize: Size
         /// The container's safe-area insets.
-        public var safeArea: EdgeInsets
+        public var safeArea: Insets
         /// The current content's preferred height, without bar and safe area.
         public var contentHeight: Double
         /// Height of a navigation bar above the content (0 for none).
@@ -105,7 +105,7 @@ public struct BottomSheet: Sendable {
 
         /// Creates a layout.
         public init(
-            containerSize: Size, safeArea: EdgeInsets = .zero, contentHeight: Double, navigationBarHeight: Double = 0
+            containerSize: Size, safeArea: Insets = .zero, contentHeight: Double, navigationBarHeight: Double = 0
         ) {
             self.containerSize = containerSize
             self.safeArea = safeArea
@@ -243,7 +243,7 @@ public struct BottomSheet: Sendable {
         // From rest the UIKit velocity applies; reversing a dismissal keeps the velocity the sheet has.
         let startVelocity =
             extent.isSettled(at: time)
-            ? Spring.pointsPerSecond(normalizedVelocity: configuration.presentInitialVelocity, distance: distance)
+            ? DampedSpring.pointsPerSecond(normalizedVelocity: configuration.presentInitialVelocity, distance: distance)
             : nil
         extent.animate(to: target, using: .spring(spring), at: time, initialVelocity: startVelocity)
     }
@@ -275,7 +275,7 @@ public struct BottomSheet: Sendable {
             initialVelocity: configuration.dismissInitialVelocity)
         let fromRest =
             extent.isSettled(at: time)
-            ? Spring.pointsPerSecond(
+            ? DampedSpring.pointsPerSecond(
                 normalizedVelocity: configuration.dismissInitialVelocity, distance: target - extent.value(at: time))
             : nil
         extent.animate(to: target, using: .spring(spring), at: time, initialVelocity: velocity ?? fromRest)
@@ -308,7 +308,7 @@ public struct BottomSheet: Sendable {
 
     /// Applies a new container size and safe area (rotation, window resize) at `time`: everything in flight retargets
     /// from where it is. A container change never dismisses the sheet.
-    public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+    public mutating func setContainer(_ size: Size, safeArea: Insets, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
         layout.containerSize = Sanitize.size(size)
@@ -710,16 +710,16 @@ public struct BottomSheet: Sendable {
     }
 
     /// The content detent: content + bar + what of the bottom safe area the keyboard does not cover, capped.
-    private func contentExtent(keyboard kb: Double, insets: Insets? = nil) -> Double {
+    private func contentExtent(keyboard kb: Double, insets: SheetInsets? = nil) -> Double {
         let bottom = insets?.bottom ?? layout.safeArea.bottom
         let desired = layout.contentHeight + layout.navigationBarHeight + max(0, bottom - kb)
         return min(desired, maxExtent(keyboard: kb, topLimit: insets?.top))
     }
 
     /// The top limit and bottom safe area as they are at a frame's time (events use their targets).
-    private typealias Insets = (top: Double, bottom: Double)
+    private typealias SheetInsets = (top: Double, bottom: Double)
 
-    private func height(of detent: Detent, keyboard kb: Double, insets: Insets? = nil) -> Double {
+    private func height(of detent: Detent, keyboard kb: Double, insets: SheetInsets? = nil) -> Double {
         let maxE = maxExtent(keyboard: kb, topLimit: insets?.top)
         switch detent {
         case .content: return contentExtent(keyboard: kb, insets: insets)
@@ -759,7 +759,7 @@ public struct BottomSheet: Sendable {
     /// Where `extent` stands among the detents' heights sorted ascending: `k` at the k-th, fractions between two,
     /// from -1 (off screen) to 0 below the lowest, and the highest's rank above it. Two passes over the detents, no
     /// storage (equal heights count once each, in the rank).
-    private func detentPosition(of extent: Double, keyboard kb: Double, insets: Insets) -> Double {
+    private func detentPosition(of extent: Double, keyboard kb: Double, insets: SheetInsets) -> Double {
         var lower = -Double.infinity
         var upper = Double.infinity
         for detent in configuration.detents {

@@ -53,7 +53,7 @@ public struct CardLift: Sendable {
     public struct Configuration: Sendable {
         /// The card's flight spring. Default ``CardLift/defaultSpring`` (response 0.4 s, damping ratio 0.8); use
         /// ``CardLift/nonBouncingSpring`` for no overshoot.
-        public var spring: Spring = CardLift.defaultSpring
+        public var spring: DampedSpring = CardLift.defaultSpring
         /// Fly on a timing curve over a duration instead of the spring (Money Forward's non-spring mode), e.g.
         /// `(.easeInEaseOut, 0.35)`. A flight that starts while the card still moves hands over to a critically damped
         /// spring that settles in the same time, keeping position and velocity (as ``AnimatedValue`` does).
@@ -102,9 +102,9 @@ public struct CardLift: Sendable {
     }
 
     /// Money Forward's spring mode: response 0.4 s, damping ratio 0.8 (a small overshoot).
-    public static let defaultSpring = Spring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 0.8)
+    public static let defaultSpring = DampedSpring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 0.8)
     /// The same response without overshoot: response 0.4 s, damping ratio 1.
-    public static let nonBouncingSpring = Spring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 1)
+    public static let nonBouncingSpring = DampedSpring(validatedAngularFrequency: 2 * Double.pi / 0.4, dampingRatio: 1)
 
     /// The tunables in force (Reduce Motion changes at run time with ``setReduceMotion(_:at:)``).
     public private(set) var configuration: Configuration
@@ -250,7 +250,7 @@ public struct CardLift: Sendable {
 
     /// A new container size and safe area for the modal (see ``BottomSheet/setContainer(_:safeArea:at:)``); pass the
     /// new target with ``setTargetRect(_:at:)`` too.
-    public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+    public mutating func setContainer(_ size: Size, safeArea: Insets, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
         modal.setContainer(size, safeArea: safeArea, at: time)
@@ -392,8 +392,8 @@ struct SpringLanes: Sendable {
     private var start = -Double.infinity
     private var moving = false
     /// The spring of the segment in flight (the configured one, or a curve's hand-over spring).
-    private var spring: Spring
-    private let flightSpring: Spring
+    private var spring: DampedSpring
+    private let flightSpring: DampedSpring
     /// The configured curve and duration, if the lanes fly on a curve; `curving` while such a segment is in flight.
     private let curve: (TimingCurve, duration: Double)?
     private var curving = false
@@ -402,7 +402,7 @@ struct SpringLanes: Sendable {
     private(set) var settleTime = -Double.infinity
 
     init(
-        _ values: SIMD8<Double>, spring: Spring, curve: (TimingCurve, duration: Double)? = nil,
+        _ values: SIMD8<Double>, spring: DampedSpring, curve: (TimingCurve, duration: Double)? = nil,
         tolerance: SIMD8<Double>
     ) {
         self.targets = values

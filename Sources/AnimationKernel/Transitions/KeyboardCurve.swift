@@ -1,7 +1,7 @@
 /// How the keyboard moves, as its will-change notification reports it (UIKit's `keyboardAnimationCurveUserInfoKey`
 /// and `keyboardAnimationDurationUserInfoKey`).
 public enum KeyboardCurve: Sendable {
-    /// The system keyboard's own motion, UIKit's curve 7: ``Spring/keyboard`` from where the keyboard is, at the
+    /// The system keyboard's own motion, UIKit's curve 7: ``DampedSpring/keyboard`` from where the keyboard is, at the
     /// velocity it has. The reported duration only says whether the change animates (0: it jumps).
     case keyboard
     /// A timing curve over the reported duration (UIKit's curves 0 to 3, or a keyboard of the app's own).
@@ -30,9 +30,9 @@ public enum KeyboardCurve: Sendable {
     }
 }
 
-extension Spring {
+extension DampedSpring {
     /// The system keyboard's spring: Core Animation's mass 3, stiffness 1000, damping 500, which it evaluates with
     /// the damping ratio capped at 1, i.e. critically damped at sqrt(1000 / 3) = 18.26 rad/s (response 0.344 s).
     /// From rest it is within 0.2 % of its target after 0.5 s.
-    public static let keyboard = Spring(validatedAngularFrequency: (1000.0 / 3).squareRoot(), dampingRatio: 1)
+    public static let keyboard = DampedSpring(validatedAngularFrequency: (1000.0 / 3).squareRoot(), dampingRatio: 1)
 }

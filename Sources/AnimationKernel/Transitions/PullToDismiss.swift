@@ -22,7 +22,7 @@ public struct PullToDismiss: Sendable {
         case vertical
         /// Swiped from the leading edge toward the trailing edge (positive x left to right, negative x right to left);
         /// progress = translation.x / width. There is no scroll view on this axis.
-        case edgeSwipe(LayoutDirection)
+        case edgeSwipe(ReadingDirection)
     }
 
     /// When a released drag dismisses rather than cancels. In every rule a screen that was not pulled at all
@@ -62,9 +62,9 @@ public struct PullToDismiss: Sendable {
         /// Fraction of the dimension at which the backdrop has faded out and past which `.projected` dismisses:
         /// 0.33 (PullToDismiss's `dismissableHeightPercentage`).
         public var dismissalFraction: Double = 0.33
-        /// Spring that carries the release velocity to 0 or off screen: the bottom sheet's settle spring, a critically
+        /// The spring that carries the release velocity to 0 or off screen: the bottom sheet's settle spring, a critically
         /// damped UIKit spring of 0.5 s.
-        public var settleSpring: Spring = uiKitSpring(duration: 0.5, dampingRatio: 1)
+        public var settleSpring: DampedSpring = uiKitSpring(duration: 0.5, dampingRatio: 1)
         /// Reduce Motion: a dismissal cross-fades the screen out where it is (over ``crossFadeDuration``) instead of
         /// sliding it off; the drag itself still follows the finger and a cancel still springs back.
         public var reduceMotion = false

@@ -52,7 +52,7 @@ public struct SheetNavigation: Sendable {
         /// Where the covered screen parks, as a fraction of the width: -0.3.
         public var parallax: Double = -0.3
         /// Reading direction; right-to-left mirrors every horizontal motion.
-        public var layoutDirection: LayoutDirection = .leftToRight
+        public var layoutDirection: ReadingDirection = .leftToRight
         /// Release rule for the interactive edge-swipe pop. Default `.progress(minimum: 0.1)`.
         public var popReleaseRule: PopReleaseRule = .progress(minimum: 0.1)
         /// Reduce Motion: pushes and pops cross-fade in place (0.2 s) instead of sliding.
@@ -204,7 +204,7 @@ public struct SheetNavigation: Sendable {
 
     /// A dismissed sheet holding `root`, laid out in `containerSize` with `safeArea`.
     public init(
-        root: Screen, containerSize: Size, safeArea: EdgeInsets = .zero, configuration: Configuration = Configuration()
+        root: Screen, containerSize: Size, safeArea: Insets = .zero, configuration: Configuration = Configuration()
     ) {
         self.configuration = configuration
         let root = Self.sanitized(root)
@@ -324,7 +324,7 @@ public struct SheetNavigation: Sendable {
     }
 
     /// Applies a new container size and safe area (rotation) at `time`; everything in flight retargets.
-    public mutating func setContainer(_ size: Size, safeArea: EdgeInsets, at time: Double) {
+    public mutating func setContainer(_ size: Size, safeArea: Insets, at time: Double) {
         let time = clock.event(time)
         sheet.setContainer(size, safeArea: safeArea, at: time)
         guard interactive == nil else { return }
@@ -339,7 +339,7 @@ public struct SheetNavigation: Sendable {
 
     /// The reading direction from `time` on (the system's changed): every horizontal position mirrors at once,
     /// which is the one jump this event defines; motion in flight continues mirrored.
-    public mutating func setLayoutDirection(_ direction: LayoutDirection, at time: Double) {
+    public mutating func setLayoutDirection(_ direction: ReadingDirection, at time: Double) {
         _ = clock.event(time)
         configuration.layoutDirection = direction
     }
@@ -654,7 +654,7 @@ public struct SheetNavigation: Sendable {
         return (low + slope * p, slope)
     }
 
-    private static func uiKit(_ configuration: Configuration) -> Spring {
+    private static func uiKit(_ configuration: Configuration) -> DampedSpring {
         uiKitSpring(duration: configuration.duration, dampingRatio: 1)
     }
 
@@ -673,7 +673,7 @@ public struct SheetNavigation: Sendable {
     }
 
     /// Content is at most the container height minus the top safe area.
-    private static func clampedContent(_ height: Double, _ container: Size, _ safeArea: EdgeInsets) -> Double {
+    private static func clampedContent(_ height: Double, _ container: Size, _ safeArea: Insets) -> Double {
         Sanitize.clamp(height, 0, max(0, container.height - safeArea.top))
     }
 

@@ -62,7 +62,7 @@ extension Canvas {
     /// mirrors the layout inside `rect` (title and avatars on the right).
     public mutating func drawSyntheticScreen(
         in rect: Rect, seed: UInt64 = 1, title: Bool = true, cornerRadius: Double = 0, style: ScreenStyle = .light,
-        direction: LayoutDirection = .leftToRight
+        direction: ReadingDirection = .leftToRight
     ) {
         let unit = rect.width / 390
         guard unit > 0, unit.isFinite else { return }
@@ -93,7 +93,7 @@ extension Canvas {
     /// Draws list rows (avatar, a title bar and a subtitle bar, a hairline) from the top of `rect` down to its
     /// bottom, with sizes scaled by `rect.width / 390`; mirrored inside `rect` for right-to-left.
     public mutating func drawListRows(
-        in rect: Rect, seed: UInt64 = 1, style: ScreenStyle = .light, direction: LayoutDirection = .leftToRight
+        in rect: Rect, seed: UInt64 = 1, style: ScreenStyle = .light, direction: ReadingDirection = .leftToRight
     ) {
         let unit = rect.width / 390
         guard unit > 0, unit.isFinite, rect.height > 0 else { return }
@@ -130,7 +130,7 @@ extension Canvas {
     /// the last line of each paragraph of four is shorter. Right-to-left aligns the lines to the right edge.
     public mutating func drawTextLines(
         in rect: Rect, count: Int, lineHeight: Double, seed: UInt64 = 1, color: Color,
-        direction: LayoutDirection = .leftToRight
+        direction: ReadingDirection = .leftToRight
     ) {
         guard count > 0, lineHeight > 0, rect.width > 0 else { return }
         let barHeight = lineHeight * 0.55
@@ -152,7 +152,7 @@ extension Canvas {
 
 extension Rect {
     /// The rectangle as laid out left to right inside `container`, mirrored within it for right-to-left.
-    func placed(in container: Rect, _ direction: LayoutDirection) -> Rect {
+    func placed(in container: Rect, _ direction: ReadingDirection) -> Rect {
         guard direction == .rightToLeft else { return self }
         return Rect(x: container.minX + container.maxX - maxX, y: minY, width: width, height: height)
     }

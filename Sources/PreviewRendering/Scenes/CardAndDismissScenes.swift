@@ -80,7 +80,7 @@ public struct CardLiftScene: PreviewScene {
             drawSheetBody(frame.modal.sheet, into: &layer)
             layer.withClip(frame.modal.contentArea) { content in
                 content.drawTextLines(
-                    in: frame.modal.contentArea.inset(by: EdgeInsets(top: 240, leading: 24, bottom: 20, trailing: 24)),
+                    in: frame.modal.contentArea.inset(by: Insets(top: 240, leading: 24, bottom: 20, trailing: 24)),
                     count: 8, lineHeight: 24, seed: 8, color: Color(rgb: 0x8E8E93), direction: options.layoutDirection)
             }
         }

@@ -8,7 +8,7 @@ import AnimationKernel
 
 /// Progress 0 -> 1 of a spring released from rest at `time` seconds (0 before): the closed-form unit step
 /// response of a damped harmonic oscillator with undamped period `response` and `dampingRatio` (SwiftUI's
-/// `Spring(response:dampingRatio:)` parameters). Written inline so the demos need no transition model.
+/// `DampedSpring(response:dampingRatio:)` parameters). Written inline so the demos need no transition model.
 func demoSpringProgress(_ time: Double, response: Double, dampingRatio zeta: Double) -> Double {
     guard time > 0 else { return 0 }
     let omega = 2 * Double.pi / response

@@ -70,7 +70,7 @@ public struct SheetScrollScene: PreviewScene {
         drawSheetSurroundings(frame, size: canvasSize, direction: options.layoutDirection, into: &canvas)
         canvas.drawLayer(opacity: frame.sheetAlpha) { layer in
             drawSheetBody(frame.sheet, into: &layer)
-            let content = frame.contentArea.inset(by: EdgeInsets(top: 16))
+            let content = frame.contentArea.inset(by: Insets(top: 16))
             layer.withClip(content) { inside in
                 // Rows are 72 points: draw from the first one the offset leaves (partly) visible.
                 let first = (frame.contentOffset / 72).rounded(.down)

@@ -53,7 +53,7 @@ public struct PreviewSceneOptions: Sendable, Hashable {
     }
 
     /// `.rightToLeft` when ``rtl`` is set.
-    public var layoutDirection: LayoutDirection { rtl ? .rightToLeft : .leftToRight }
+    public var layoutDirection: ReadingDirection { rtl ? .rightToLeft : .leftToRight }
 }
 
 /// The registry of scenes the command line knows.

@@ -18,13 +18,13 @@ struct Script<Model> {
 }
 
 let phoneSize = Size(width: 390, height: 844)
-let phoneSafeArea = EdgeInsets(top: 47, bottom: 34)
+let phoneSafeArea = Insets(top: 47, bottom: 34)
 let sheetColor = Color(rgb: 0xF2F2F7)
 let keyboardColor = Color(rgb: 0xD1D3D9)
 
 /// Draws the screen behind a sheet, the dimming over it, and the keyboard if it is up.
 func drawSheetSurroundings(
-    _ frame: BottomSheet.Frame, size: Size, direction: LayoutDirection, into canvas: inout Canvas
+    _ frame: BottomSheet.Frame, size: Size, direction: ReadingDirection, into canvas: inout Canvas
 ) {
     canvas.drawSyntheticScreen(in: Rect(origin: .zero, size: size), seed: 3, direction: direction)
     canvas.fill(Rect(origin: .zero, size: size), color: Color.black.opacity(frame.dimmingAlpha))
@@ -55,7 +55,7 @@ func drawSheetBody(_ sheet: Rect, into canvas: inout Canvas) {
 /// A navigation frame: the screen behind, the dimming, the sheet, its screens back to front (each drawn as a list
 /// seeded by `seed(id)`), and the bar with each screen's title at its own alpha.
 func drawNavigation(
-    _ frame: SheetNavigation.Frame, size: Size, direction: LayoutDirection, into canvas: inout Canvas,
+    _ frame: SheetNavigation.Frame, size: Size, direction: ReadingDirection, into canvas: inout Canvas,
     seed: (String) -> UInt64
 ) {
     let sheet = frame.sheet
@@ -78,7 +78,7 @@ func drawNavigation(
             for screen in frame.screens where screen.titleAlpha > 0 {
                 inside.drawTextLines(
                     in: bar.inset(
-                        by: EdgeInsets(top: 22, leading: 140 - 30 * screen.titleAlpha, bottom: 14, trailing: 110)),
+                        by: Insets(top: 22, leading: 140 - 30 * screen.titleAlpha, bottom: 14, trailing: 110)),
                     count: 1, lineHeight: 20, seed: 2, color: Color(rgb: 0x1C1C1E).opacity(screen.titleAlpha),
                     direction: direction)
             }
@@ -137,7 +137,7 @@ public struct SheetScene: PreviewScene {
             let bar = Rect(
                 x: frame.sheet.minX, y: frame.sheet.minY, width: frame.sheet.width, height: frame.navigationBarHeight)
             layer.drawTextLines(
-                in: bar.inset(by: EdgeInsets(top: 22, leading: 120, bottom: 14, trailing: 120)), count: 1,
+                in: bar.inset(by: Insets(top: 22, leading: 120, bottom: 14, trailing: 120)), count: 1,
                 lineHeight: 20,
                 seed: 2, color: Color(rgb: 0x1C1C1E), direction: options.layoutDirection)
         }

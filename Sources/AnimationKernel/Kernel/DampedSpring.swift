@@ -10,13 +10,13 @@ import CKernel
 /// Create one the way SwiftUI (``init(duration:bounce:)``), the response/damping-ratio style
 /// (``init(response:dampingRatio:)``), physics (``init(mass:stiffness:damping:)``) or UIKit
 /// (``init(uiKitDuration:dampingRatio:initialVelocity:)``) describe springs.
-public struct Spring: Sendable, Hashable {
+public struct DampedSpring: Sendable, Hashable {
     /// The undamped angular frequency ω₀ in radians per second (finite, > 0).
     public let angularFrequency: Double
     /// The damping ratio ζ (finite, >= 0): 0 never stops, 1 is critical damping.
     public let dampingRatio: Double
 
-    /// A spring in SwiftUI's terms (`Spring(duration:bounce:)`), via `ck_spring_from_duration`.
+    /// A spring in SwiftUI's terms (`duration` and `bounce`), via `ck_spring_from_duration`.
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration in seconds (> 0): ω₀ = 2π / duration. Default 0.5 s, as SwiftUI.
@@ -135,11 +135,11 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// SwiftUI's `.smooth`: duration 0.5 s, bounce 0 (critically damped).
-    public static let smooth = Spring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 1)
+    public static let smooth = DampedSpring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 1)
     /// SwiftUI's `.snappy`: duration 0.5 s, bounce 0.15 (ζ = 0.85).
-    public static let snappy = Spring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 0.85)
+    public static let snappy = DampedSpring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 0.85)
     /// SwiftUI's `.bouncy`: duration 0.5 s, bounce 0.3 (ζ = 0.7).
-    public static let bouncy = Spring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 0.7)
+    public static let bouncy = DampedSpring(validatedAngularFrequency: 4 * Double.pi, dampingRatio: 0.7)
 
     /// SwiftUI's perceptual duration in seconds: 2π / ω₀.
     public var duration: Double { 2 * Double.pi / angularFrequency }

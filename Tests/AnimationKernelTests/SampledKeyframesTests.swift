@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct KeyframesTests {
     /// The largest difference between the keys' interpolation and the motion on a grid of 20,000 points.
-    static func denseError(_ keys: Keyframes, _ f: (Double) -> Double) -> (error: Double, at: Double) {
+    static func denseError(_ keys: SampledKeyframes, _ f: (Double) -> Double) -> (error: Double, at: Double) {
         let (start, end) = (keys.times[0], keys.times[keys.times.count - 1])
         var worst = (error: 0.0, at: start)
         for k in 0...20_000 {
@@ -36,10 +36,10 @@ import Testing
         return high
     }
 
-    static let springs: [(String, Spring)] = [
-        ("critically damped 0.5 s", try! Spring(duration: 0.5, bounce: 0)),
+    static let springs: [(String, DampedSpring)] = [
+        ("critically damped 0.5 s", try! DampedSpring(duration: 0.5, bounce: 0)),
         ("bouncy", .bouncy),
-        ("overdamped", try! Spring(response: 0.3, dampingRatio: 2.5)),
+        ("overdamped", try! DampedSpring(response: 0.3, dampingRatio: 2.5)),
         ("keyboard", .keyboard),
     ]
 
@@ -74,7 +74,7 @@ import Testing
 
     /// Flat stretches get few keys: a line needs two, and a spring's tail far fewer than its start.
     @Test func keysGoWhereTheMotionBends() {
-        let line = Keyframes(from: 0, to: 2, maximumError: 0.01) { 3 * $0 + 1 }
+        let line = SampledKeyframes(from: 0, to: 2, maximumError: 0.01) { 3 * $0 + 1 }
         #expect(line.times == [0, 2] && line.values == [1, 7] && line.error < 1e-12)
         var value = AnimatedValue(0)
         value.animate(to: 1000, using: .spring(.smooth), at: 0)
@@ -105,12 +105,12 @@ import Testing
     /// Degenerate requests: one key for an empty or non-finite span; the key limit holds and the error says what
     /// it reached; non-finite values read as 0.
     @Test func degenerateRequestsStayBounded() {
-        #expect(Keyframes(from: 1, to: 1) { $0 }.times == [1])
-        #expect(Keyframes(from: 1, to: .nan) { $0 }.times == [1])
-        #expect(Keyframes(from: .infinity, to: 2) { $0 }.times == [0])
-        let limited = Keyframes(from: 0, to: 1, maximumError: 1e-12, maximumKeys: 8) { ($0 * 40).squareRoot() }
+        #expect(SampledKeyframes(from: 1, to: 1) { $0 }.times == [1])
+        #expect(SampledKeyframes(from: 1, to: .nan) { $0 }.times == [1])
+        #expect(SampledKeyframes(from: .infinity, to: 2) { $0 }.times == [0])
+        let limited = SampledKeyframes(from: 0, to: 1, maximumError: 1e-12, maximumKeys: 8) { ($0 * 40).squareRoot() }
         #expect(limited.times.count == 8 && limited.error > 1e-12)
-        let nan = Keyframes(from: 0, to: 1, maximumError: .nan) { _ in .nan }
+        let nan = SampledKeyframes(from: 0, to: 1, maximumError: .nan) { _ in .nan }
         #expect(nan.values.allSatisfy { $0 == 0 })
         #expect(AnimatedValue(5).keyframes(from: 3)?.times == [3])
     }

@@ -6,7 +6,7 @@
 /// interpolation is within half of `maximumError` at 15 evenly spaced checkpoints inside it, so flat stretches get
 /// few keys and fast ones many. For motions as smooth as springs and timing curves the interpolation is then within
 /// `maximumError` everywhere (the tests check it on a dense grid). ``error`` reports what was reached.
-public struct Keyframes: Sendable, Hashable {
+public struct SampledKeyframes: Sendable, Hashable {
     /// Key times in seconds, increasing; the first is the start, the last the end.
     public private(set) var times: [Double]
     /// The motion's value at each key time.
@@ -89,7 +89,7 @@ public struct Keyframes: Sendable, Hashable {
             self.startValue = startValue
             self.endValue = endValue
             var error = 0.0
-            let n = Keyframes.checkpoints + 1
+            let n = SampledKeyframes.checkpoints + 1
             for k in 1..<n {
                 let u = Double(k) / Double(n)
                 let t = start + (end - start) * u
@@ -101,11 +101,11 @@ public struct Keyframes: Sendable, Hashable {
 }
 
 extension AnimatedValue {
-    /// This value's motion from `time` until it settles as ``Keyframes`` (see there for `maximumError` and
+    /// This value's motion from `time` until it settles as ``SampledKeyframes`` (see there for `maximumError` and
     /// `maximumKeys`): a single key at rest, nil while it tracks a finger (it never settles by itself).
-    public func keyframes(from time: Double, maximumError: Double = 0.25, maximumKeys: Int = 256) -> Keyframes? {
+    public func keyframes(from time: Double, maximumError: Double = 0.25, maximumKeys: Int = 256) -> SampledKeyframes? {
         guard settleTime < .infinity else { return nil }
-        return Keyframes(from: time, to: settleTime, maximumError: maximumError, maximumKeys: maximumKeys) {
+        return SampledKeyframes(from: time, to: settleTime, maximumError: maximumError, maximumKeys: maximumKeys) {
             value(at: $0)
         }
     }
@@ -113,12 +113,12 @@ extension AnimatedValue {
 
 extension TransitionModel {
     /// One channel of this model's frames (`channel` reads it, e.g. `{ $0.sheet.minY }`) from `time` until the model
-    /// settles, as ``Keyframes``: a single key at rest, nil while a finger holds the model.
+    /// settles, as ``SampledKeyframes``: a single key at rest, nil while a finger holds the model.
     public func keyframes(
         from time: Double, maximumError: Double = 0.25, maximumKeys: Int = 256, channel: (Frame) -> Double
-    ) -> Keyframes? {
+    ) -> SampledKeyframes? {
         guard settleTime < .infinity else { return nil }
-        return Keyframes(from: time, to: settleTime, maximumError: maximumError, maximumKeys: maximumKeys) {
+        return SampledKeyframes(from: time, to: settleTime, maximumError: maximumError, maximumKeys: maximumKeys) {
             channel(frame(at: $0))
         }
     }

@@ -1,0 +1,1 @@
+../../../AnimationKernelTests/ReadmeSnippets.swift
