@@ -115,3 +115,98 @@ import Testing
         #expect(AnimatedValue(5).keyframes(from: 3)?.times == [3])
     }
 }
+
+/// Every channel of every model's settling segments exports within the bound (points to a quarter point, alphas and
+/// fractions to 1/512).
+@Suite struct ModelKeyframesTests {
+    typealias Channel<F> = (name: String, bound: Double, read: (F) -> Double)
+
+    static func sheetChannels<F>(_ sheet: @escaping (F) -> BottomSheet.Frame, prefix: String = "") -> [Channel<F>] {
+        [
+            (prefix + "sheet.minY", 0.25, { sheet($0).sheet.minY }),
+            (prefix + "sheet.height", 0.25, { sheet($0).sheet.height }),
+            (prefix + "contentArea.height", 0.25, { sheet($0).contentArea.height }),
+            (prefix + "dimmingAlpha", 1.0 / 512, { sheet($0).dimmingAlpha }),
+            (prefix + "sheetAlpha", 1.0 / 512, { sheet($0).sheetAlpha }),
+        ]
+    }
+
+    /// Exports every channel of `model` from `time` until it settles and checks the bound on a dense grid.
+    static func check<M: TransitionModel>(_ label: String, _ model: M, from time: Double, _ channels: [Channel<M.Frame>]) {
+        for channel in channels {
+            guard let keys = model.keyframes(from: time, maximumError: channel.bound, channel: channel.read) else {
+                Issue.record("\(label) \(channel.name): no keyframes (a finger holds the model?)")
+                continue
+            }
+            let worst = KeyframesTests.denseError(keys) { channel.read(model.frame(at: $0)) }
+            #expect(
+                worst.error <= channel.bound,
+                "\(label) \(channel.name): error \(worst.error) at \(worst.at) s > \(channel.bound) (\(keys.times.count) keys)")
+        }
+    }
+
+    @Test func bottomSheetSegments() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300))
+        sheet.present(at: 0)
+        Self.check("present", sheet, from: 0, Self.sheetChannels { $0 })
+        sheet.setContentHeight(520, at: 0.2)
+        Self.check("content change mid-present", sheet, from: 0.2, Self.sheetChannels { $0 })
+        sheet.keyboardWillChange(to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .keyboard, at: 2)
+        Self.check("keyboard", sheet, from: 2, Self.sheetChannels { $0 })
+        sheet.dragBegan(at: 4)
+        sheet.dragChanged(translation: 120, velocity: 900, at: 4.1)
+        sheet.dragEnded(velocity: 900, at: 4.1)
+        Self.check("fling", sheet, from: 4.1, Self.sheetChannels { $0 })
+    }
+
+    @Test func sheetNavigationSegments() {
+        var (nav, t0) = presentedNavigation()
+        nav.push(.init(id: "B", contentHeight: 500), at: t0)
+        var channels: [Channel<Nav.Frame>] = Self.sheetChannels { $0.sheet }
+        // A screen is left out of the frame where nothing of it shows: A parked behind B at -30 % of the width, B
+        // off the trailing edge; read those places there (titles faded out, screens opaque).
+        for (id, hidden) in [("A", -0.3 * 390), ("B", 390)] {
+            channels.append(("\(id).x", 0.25, { screen($0, id)?.rect.minX ?? hidden }))
+            channels.append(("\(id).alpha", 1.0 / 512, { screen($0, id)?.alpha ?? 1 }))
+            channels.append(("\(id).titleAlpha", 1.0 / 512, { screen($0, id)?.titleAlpha ?? 0 }))
+        }
+        channels.append(("navigationBarHeight", 0.25, { $0.navigationBarHeight }))
+        Self.check("push", nav, from: t0, channels)
+        let t1 = nav.settleTime + 0.1
+        _ = nav.update(to: t1)
+        nav.pop(at: t1)
+        Self.check("pop", nav, from: t1, channels)
+    }
+
+    @Test func cardLiftSegments() {
+        var lift = cardLift()
+        let channels: [Channel<CardLift.Frame>] =
+            [
+                ("card.x", 0.25, { $0.card.minX }), ("card.y", 0.25, { $0.card.minY }),
+                ("card.width", 0.25, { $0.card.width }), ("card.height", 0.25, { $0.card.height }),
+                ("cornerRadius", 0.25, { $0.cornerRadius }), ("lift", 1.0 / 512, { $0.lift }),
+                ("shadowRadius", 0.25, { $0.elevation.shadowRadius }),
+                ("shadowOpacity", 1.0 / 512, { $0.elevation.shadowOpacity }),
+            ] + Self.sheetChannels({ $0.modal }, prefix: "modal ")
+        lift.open(at: 0)
+        Self.check("open", lift, from: 0, channels)
+        let t = lift.settleTime + 0.1
+        _ = lift.update(to: t)
+        lift.close(at: t)
+        Self.check("close", lift, from: t, channels)
+    }
+
+    @Test func pullToDismissSegments() {
+        let channels: [Channel<PullToDismiss.Frame>] = [
+            ("offset", 0.25, { $0.offset }), ("backdropRate", 1.0 / 512, { $0.backdropRate }),
+            ("alpha", 1.0 / 512, { $0.alpha }),
+        ]
+        for (velocity, label) in [(-300.0, "cancel"), (2500, "dismiss")] {
+            var pull = PullToDismiss(containerSize: phone)
+            pull.dragBegan(at: 0)
+            pull.dragChanged(translation: 200, velocity: velocity, at: 0.1)
+            pull.dragEnded(velocity: velocity, at: 0.1)
+            Self.check(label, pull, from: 0.1, channels)
+        }
+    }
+}
