@@ -132,7 +132,9 @@ import Testing
     }
 
     /// Exports every channel of `model` from `time` until it settles and checks the bound on a dense grid.
-    static func check<M: TransitionModel>(_ label: String, _ model: M, from time: Double, _ channels: [Channel<M.Frame>]) {
+    static func check<M: TransitionModel>(
+        _ label: String, _ model: M, from time: Double, _ channels: [Channel<M.Frame>]
+    ) {
         for channel in channels {
             guard let keys = model.keyframes(from: time, maximumError: channel.bound, channel: channel.read) else {
                 Issue.record("\(label) \(channel.name): no keyframes (a finger holds the model?)")
@@ -141,7 +143,8 @@ import Testing
             let worst = KeyframesTests.denseError(keys) { channel.read(model.frame(at: $0)) }
             #expect(
                 worst.error <= channel.bound,
-                "\(label) \(channel.name): error \(worst.error) at \(worst.at) s > \(channel.bound) (\(keys.times.count) keys)")
+                "\(label) \(channel.name): error \(worst.error) at \(worst.at) s > \(channel.bound) (\(keys.times.count) keys)"
+            )
         }
     }
 
@@ -151,7 +154,8 @@ import Testing
         Self.check("present", sheet, from: 0, Self.sheetChannels { $0 })
         sheet.setContentHeight(520, at: 0.2)
         Self.check("content change mid-present", sheet, from: 0.2, Self.sheetChannels { $0 })
-        sheet.keyboardWillChange(to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .keyboard, at: 2)
+        sheet.keyboardWillChange(
+            to: Rect(x: 0, y: 544, width: 390, height: 300), duration: 0.25, curve: .keyboard, at: 2)
         Self.check("keyboard", sheet, from: 2, Self.sheetChannels { $0 })
         sheet.dragBegan(at: 4)
         sheet.dragChanged(translation: 120, velocity: 900, at: 4.1)
