@@ -14,11 +14,13 @@
     /// and the delegate's `presentationControllerShouldDismiss(_:)`; a refused one calls the delegate's
     /// `presentationControllerDidAttemptToDismiss(_:)`.
     @MainActor
-    public final class BottomSheetPresentationController: UIPresentationController, UIGestureRecognizerDelegate {
+    public final class BottomSheetPresentationController: UIPresentationController, ModelTransitionRunner {
         /// The sheet's tunables, read when the presentation begins. Reduce Motion is read from the system.
         public var configuration: BottomSheet.Configuration
         /// A scroll view inside the presented content whose scrolling hands over to the sheet.
-        public weak var trackedScrollView: UIScrollView?
+        public weak var trackedScrollView: UIScrollView? {
+            didSet { pan?.scrollView = trackedScrollView }
+        }
         /// Called when the sheet's selected detent changes (a drag, ``moveToDetent(_:animated:)``).
         public var detentDidChange: (@MainActor (BottomSheet.Detent) -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
@@ -28,11 +30,8 @@
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let container = SheetContainerView()
-        private var arbiter = GestureArbiter()
-        /// The pan's vertical translation when the arbiter gave the touch to the sheet (the sheet moves from there).
-        private var dragOrigin: CGFloat?
-        private var panTarget: ActionTarget?
-        private var observers: [any NSObjectProtocol] = []
+        private var pan: PanForwarder?
+        private var observers: SystemObservers?
         private var transition: (context: any UIViewControllerContextTransitioning, presenting: Bool)?
         private var laidOut: (size: CGSize, insets: UIEdgeInsets)?
 
@@ -83,20 +82,19 @@
                 now: DisplayLinkFrameSource.now, apply: { [weak self] in self?.apply($0) },
                 events: { [weak self] in self?.handle($0) })
 
-            let target = ActionTarget { [weak self] sender in
-                if let pan = sender as? UIPanGestureRecognizer { self?.pan(pan) }
-            }
-            let pan = makePanRecognizer(target)
-            pan.delegate = self
-            container.addGestureRecognizer(pan)
-            panTarget = target
-            observe()
+            let pan = PanForwarder(on: container, space: containerView) { [weak self] in self?.drag($0) }
+            pan.arbiter.configuration.allowsEdgeSwipe = false
+            pan.scrollView = trackedScrollView
+            self.pan = pan
+            observers = SystemObservers(
+                keyboard: { [weak self] in self?.keyboard($0) },
+                reduceMotion: { [weak self] on in self?.driver?.send { sheet, t in sheet.setReduceMotion(on, at: t) } })
         }
 
         public override func dismissalTransitionDidEnd(_ completed: Bool) {
             guard completed else { return }
-            for observer in observers { NotificationCenter.default.removeObserver(observer) }
-            observers = []
+            observers?.stop()
+            observers = nil
             dimmingView.removeFromSuperview()
         }
 
@@ -138,26 +136,6 @@
             driver?.send { sheet, t in sheet.setContentHeight(height, at: t) }
         }
 
-        private func observe() {
-            let center = NotificationCenter.default
-            for name in [UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillHideNotification] {
-                observers.append(
-                    center.addObserver(forName: name, object: nil, queue: .main) { [weak self] notification in
-                        let change = KeyboardChange(notification)
-                        MainActor.assumeIsolated { self?.keyboard(change) }
-                    })
-            }
-            observers.append(
-                center.addObserver(
-                    forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: .main
-                ) { [weak self] _ in
-                    MainActor.assumeIsolated {
-                        let on = UIAccessibility.isReduceMotionEnabled
-                        self?.driver?.send { sheet, t in sheet.setReduceMotion(on, at: t) }
-                    }
-                })
-        }
-
         private func keyboard(_ change: KeyboardChange) {
             guard let containerView else { return }
             let frame = change.frame.map { Rect(containerView.convert($0, from: nil)) }
@@ -172,54 +150,26 @@
                 && delegateAllowsDismissal(self)
         }
 
-        private func pan(_ pan: UIPanGestureRecognizer) {
-            guard let driver, let containerView else { return }
-            let translation = pan.translation(in: containerView)
-            switch pan.state {
-            case .began:
-                arbiter.began(
-                    at: Point(pan.location(in: containerView)), containerWidth: Double(containerView.bounds.width))
-                dragOrigin = nil
+        private func drag(_ event: PanForwarder.Event) {
+            guard let driver else { return }
+            switch event {
+            case .sheetBegan:
                 let allowed = dismissalAllowed
-                let scroll = trackedScrollView.map {
-                    (
-                        offset: Double($0.contentOffset.y), top: -Double($0.adjustedContentInset.top),
-                        bottom: Double($0.contentSize.height + $0.adjustedContentInset.bottom - $0.bounds.height)
-                    )
-                }
+                let scroll = trackedScrollView.map(ScrollState.init)
                 driver.send { sheet, t in
                     sheet.setInteractiveDismissal(allowed: allowed, at: t)
                     if let scroll {
-                        sheet.setContent(
-                            offset: scroll.offset, minimum: scroll.top, maximum: max(scroll.top, scroll.bottom))
+                        sheet.setContent(offset: scroll.offset, minimum: scroll.top, maximum: scroll.bottom)
                     }
                     sheet.dragBegan(at: t)
                 }
-                fallthrough
-            case .changed:
-                guard arbiter.changed(translation: Point(translation)) == .sheet else { return }
-                let origin = dragOrigin ?? translation.y
-                dragOrigin = origin
-                let velocity = Double(pan.velocity(in: containerView).y)
-                driver.send { sheet, t in
-                    sheet.dragChanged(translation: Double(translation.y - origin), velocity: velocity, at: t)
-                }
-            case .ended, .cancelled, .failed:
-                let owned = arbiter.ended() == .sheet && pan.state == .ended
-                let velocity = owned ? Double(pan.velocity(in: containerView).y) : 0
-                dragOrigin = nil
+            case .sheetChanged(let translation, let velocity):
+                driver.send { sheet, t in sheet.dragChanged(translation: translation, velocity: velocity, at: t) }
+            case .sheetEnded(let velocity):
                 driver.send { sheet, t in sheet.dragEnded(velocity: velocity, at: t) }
-            default:
+            case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
-        }
-
-        /// The sheet's pan runs alongside the tracked scroll view's own pan (the model splits each movement).
-        public func gestureRecognizer(
-            _ gestureRecognizer: UIGestureRecognizer,
-            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
-        ) -> Bool {
-            otherGestureRecognizer === trackedScrollView?.panGestureRecognizer
         }
 
         /// VoiceOver's two-finger scrub: dismiss when a drag could.
@@ -235,15 +185,12 @@
         // MARK: - Applying
 
         private func apply(_ frame: BottomSheet.Frame) {
-            container.frame = frame.sheet.cgRect
+            container.apply(frame.sheet)
             container.alpha = CGFloat(frame.sheetAlpha)
             dimmingView.alpha = CGFloat(frame.dimmingAlpha)
-            let content = frame.contentArea
-            presentedViewController.view.frame = CGRect(
-                x: content.minX - frame.sheet.minX, y: content.minY - frame.sheet.minY, width: content.width,
-                height: content.height)
+            presentedViewController.view.apply(frame.contentArea.offsetBy(dx: -frame.sheet.minX, dy: -frame.sheet.minY))
             // While the sheet owns a drag, the model scrolls the content (its scroll handoff).
-            if dragOrigin != nil, let scrollView = trackedScrollView {
+            if pan?.isDraggingSheet == true, let scrollView = trackedScrollView {
                 scrollView.contentOffset.y = CGFloat(frame.contentOffset)
             }
         }
@@ -267,23 +214,18 @@
         }
     }
 
-    /// The sheet's view: holds the presented controller's view, keeps VoiceOver inside, and forwards the escape
-    /// gesture.
-    final class SheetContainerView: UIView {
-        var escape: (@MainActor () -> Bool)?
+    /// A scroll view's offset and the range it scrolls in, as the models' `setContent` takes them.
+    struct ScrollState {
+        var offset: Double
+        var top: Double
+        var bottom: Double
 
-        override init(frame: CGRect) {
-            super.init(frame: frame)
-            accessibilityViewIsModal = true
-            layer.masksToBounds = true
+        @MainActor init(_ scrollView: UIScrollView) {
+            let insets = scrollView.adjustedContentInset
+            offset = Double(scrollView.contentOffset.y)
+            top = -Double(insets.top)
+            bottom = max(top, Double(scrollView.contentSize.height + insets.bottom - scrollView.bounds.height))
         }
-
-        required init?(coder: NSCoder) {
-            super.init(coder: coder)
-            accessibilityViewIsModal = true
-        }
-
-        override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
     }
 
     /// Creates ``BottomSheetPresentationController``s and their animators. Keep a strong reference while the sheet is
@@ -322,27 +264,6 @@
             -> (any UIViewControllerAnimatedTransitioning)?
         {
             ModelTransitionAnimator(presenting: false)
-        }
-    }
-
-    /// Hands UIKit's transition to the presentation controller, whose model animates it.
-    final class ModelTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-        let presenting: Bool
-
-        init(presenting: Bool) { self.presenting = presenting }
-
-        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-            0.35
-        }
-
-        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-            let key: UITransitionContextViewControllerKey = presenting ? .to : .from
-            let controller = transitionContext.viewController(forKey: key)?.presentationController
-            guard let sheet = controller as? BottomSheetPresentationController else {
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-                return
-            }
-            sheet.run(transitionContext, presenting: presenting)
         }
     }
 #endif

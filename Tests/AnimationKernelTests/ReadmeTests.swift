@@ -6,8 +6,8 @@ import Testing
     import Darwin
 #endif
 
-/// The README's Swift examples are the bodies of `ReadmeSnippets` (which the test target compiles): every block,
-/// line for line, in order.
+/// The README's Swift examples are the bodies of `ReadmeSnippets` (which the test target compiles) and, for the UIKit
+/// section, of `ReadmeUIKitSnippets` (which Tests/UIKitTypeCheck compiles): every block, line for line, in order.
 @Suite struct ReadmeTests {
     static func contents(of path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
@@ -30,7 +30,11 @@ import Testing
         let root = String(
             #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
         let readme = try #require(Self.contents(of: root + "/README.md"), "README.md not found under \(root)")
-        let snippets = try #require(Self.contents(of: root + "/Tests/AnimationKernelTests/ReadmeSnippets.swift"))
+        // The UIKit section's examples come last; they compile in Tests/UIKitTypeCheck (against stand-in UIKit).
+        let snippets =
+            try #require(Self.contents(of: root + "/Tests/AnimationKernelTests/ReadmeSnippets.swift"))
+            + (try #require(
+                Self.contents(of: root + "/Tests/UIKitTypeCheck/Sources/ReadmeCheck/ReadmeUIKitSnippets.swift")))
         let code = snippets.split(separator: "\n", omittingEmptySubsequences: false).map(Self.trimmed)
         var blocks: [[String]] = []
         var current: [String]?

@@ -5,6 +5,9 @@
 public protocol UIContentContainer: NSObjectProtocol {
     /// The preferred size for the container's content.
     var preferredContentSize: CGSize { get }
+
+    /// Notifies the container that a child container's preferred content size changed.
+    func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer)
 }
 
 /// Modal presentation styles available when presenting view controllers.
@@ -117,4 +120,7 @@ open class UIViewController: UIResponder, UIContentContainer {
 
     /// Called to notify the view controller that its view has just laid out its subviews.
     open func viewDidLayoutSubviews() {}
+
+    /// Notifies the container that the preferred content size of a child container changed.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
 }

@@ -83,6 +83,13 @@ open class UIColor: NSObject {
         self.alpha = alpha
         super.init()
     }
+
+    /// Creates a color object using the specified opacity and RGB component values.
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.white = (red + green + blue) / 3
+        self.alpha = alpha
+        super.init()
+    }
 }
 
 /// An abstract interface for responding to and handling events.
@@ -200,6 +207,11 @@ open class UIView: UIResponder {
     /// Converts a rectangle from the receiver's coordinate system to that of another view.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         rect
+    }
+
+    /// Returns a snapshot view based on the contents of the current view.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        nil
     }
 
     /// Converts a rectangle from the coordinate system of another view to that of the receiver.

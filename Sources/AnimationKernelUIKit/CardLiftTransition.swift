@@ -1,0 +1,167 @@
+#if canImport(UIKit)
+    import AnimationKernel
+    import UIKit
+
+    /// The card lift as a view-controller transition from a list cell into a detail: a ``CardLift`` model run by a
+    /// ``TransitionDriver``. A snapshot of ``sourceView`` is the card: it lifts out of the list (the cell hides while
+    /// the card is out of it), flies above everything to ``targetRect`` while the detail rises as a sheet, and is
+    /// handed to the detail once it is presented; closing reverses it to wherever the cell is then (the list may have
+    /// scrolled: the card follows it). A vertical drag on the detail moves it like a bottom sheet and, when it
+    /// dismisses, closes the card with it.
+    ///
+    /// Set it as the detail's `transitioningDelegate` with `modalPresentationStyle = .custom`, and keep a strong
+    /// reference while the detail is shown.
+    @MainActor
+    public final class CardLiftTransition: NSObject, UIViewControllerTransitioningDelegate, ModelTransitionRunner {
+        /// The tunables, read when the transition begins. Reduce Motion is read from the system.
+        public var configuration: CardLift.Configuration
+        /// The card in the list (a cell or a view inside it).
+        public weak var sourceView: UIView?
+        /// The list's velocity when the card was tapped, in points per second (the card leaves with it).
+        public var sourceVelocity = CGPoint.zero
+        /// Where the card lands, in the container's coordinates; default: the container's top below the safe area,
+        /// full width, the source's height.
+        public var targetRect: (@MainActor (UIView) -> CGRect)?
+        /// The model as of the latest event or frame; nil before the first transition.
+        public var cardLift: CardLift? { driver?.model }
+
+        private var driver: TransitionDriver<CardLift>?
+        private let frameSource = DisplayLinkFrameSource()
+        private var card: UIView?
+        private weak var container: UIView?
+        private weak var detail: UIViewController?
+        private var pan: PanForwarder?
+        private var pending: (context: any UIViewControllerContextTransitioning, presenting: Bool)?
+        private var sourceRect: Rect?
+
+        /// A transition with `configuration`, from `sourceView`.
+        public init(sourceView: UIView?, configuration: CardLift.Configuration = CardLift.Configuration()) {
+            self.sourceView = sourceView
+            self.configuration = configuration
+        }
+
+        /// Presentation: the card lifts and the detail rises.
+        public func animationController(
+            forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+        ) -> (any UIViewControllerAnimatedTransitioning)? {
+            ModelTransitionAnimator(presenting: true, runner: self)
+        }
+
+        /// Dismissal: the card flies home and the detail leaves.
+        public func animationController(forDismissed dismissed: UIViewController)
+            -> (any UIViewControllerAnimatedTransitioning)?
+        {
+            ModelTransitionAnimator(presenting: false, runner: self)
+        }
+
+        func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
+            if presenting {
+                begin(context)
+            } else if let driver, driver.model.phase != .resting {
+                pending = (context, false)
+                followSource()
+                driver.send { lift, t in lift.close(at: t) }
+            } else {
+                finish()
+                context.completeTransition(true)
+            }
+        }
+
+        private func begin(_ context: any UIViewControllerContextTransitioning) {
+            let container = context.containerView
+            guard let detail = context.viewController(forKey: .to), let sourceView else {
+                context.completeTransition(!context.transitionWasCancelled)
+                return
+            }
+            self.container = container
+            self.detail = detail
+            container.addSubview(detail.view)
+            let card = sourceView.snapshotView(afterScreenUpdates: false) ?? UIView()
+            container.addSubview(card)
+            self.card = card
+
+            let source = Rect(sourceView.convert(sourceView.bounds, to: container))
+            sourceRect = source
+            let target =
+                targetRect?(container)
+                ?? CGRect(
+                    x: 0, y: container.safeAreaInsets.top, width: container.bounds.width, height: CGFloat(source.height)
+                )
+            var configuration = configuration
+            configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
+            let layout = BottomSheet.Layout(
+                containerSize: Size(container.bounds.size),
+                safeArea: Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection),
+                contentHeight: Double(detail.preferredContentSize.height))
+            let lift = CardLift(source: source, target: Rect(target), modalLayout: layout, configuration: configuration)
+            driver = TransitionDriver(
+                lift, frameSource: frameSource, now: DisplayLinkFrameSource.now,
+                apply: { [weak self] in self?.apply($0) }, events: { [weak self] in self?.handle($0) })
+            pan = PanForwarder(on: detail.view, space: container) { [weak self] in self?.drag($0) }
+            pan?.arbiter.configuration.allowsEdgeSwipe = false
+            pending = (context, true)
+            let velocity = Point(sourceVelocity)
+            driver?.send { lift, t in lift.open(at: t, initialVelocity: velocity) }
+        }
+
+        /// The cell may have moved (the list scrolled) since the card lifted: the flight home retargets.
+        private func followSource() {
+            guard let sourceView, let container else { return }
+            let source = Rect(sourceView.convert(sourceView.bounds, to: container))
+            guard source != sourceRect else { return }
+            sourceRect = source
+            driver?.send { lift, t in lift.setSourceRect(source, at: t) }
+        }
+
+        private func drag(_ event: PanForwarder.Event) {
+            guard let driver else { return }
+            switch event {
+            case .sheetBegan: driver.send { lift, t in lift.dragBegan(at: t) }
+            case .sheetChanged(let translation, let velocity):
+                driver.send { lift, t in lift.dragChanged(translation: translation, velocity: velocity, at: t) }
+            case .sheetEnded(let velocity):
+                followSource()
+                driver.send { lift, t in lift.dragEnded(velocity: velocity, at: t) }
+                // A drag that dismissed the modal closes the card: UIKit's dismissal then waits for the landing.
+                if driver.model.phase == .closing { detail?.dismiss(animated: true) }
+            case .edgeBegan, .edgeChanged, .edgeEnded:
+                break
+            }
+        }
+
+        private func apply(_ frame: CardLift.Frame) {
+            detail?.view.apply(frame.modal.sheet)
+            guard let card else { return }
+            card.apply(frame.card)
+            card.alpha = CGFloat(frame.cardAlpha)
+            card.layer.cornerRadius = CGFloat(frame.cornerRadius)
+            card.layer.shadowRadius = CGFloat(frame.elevation.shadowRadius)
+            card.layer.shadowOpacity = Float(frame.elevation.shadowOpacity)
+            // The cell shows while the card is in the list (and under a Reduce Motion cross-fade).
+            sourceView?.isHidden = frame.hostLayer != .list && frame.cardAlpha >= 1
+            card.isHidden = frame.hostLayer == .list
+            // Above the rising detail while flying; part of the detail once it is presented.
+            card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
+            if frame.phase == .closing { followSource() }
+        }
+
+        private func handle(_ events: TransitionEvents) {
+            guard let pending else { return }
+            if events.contains(.didPresent), pending.presenting {
+                self.pending = nil
+                pending.context.completeTransition(true)
+            }
+            if events.contains(.didDismiss), !pending.presenting {
+                self.pending = nil
+                finish()
+                pending.context.completeTransition(true)
+            }
+        }
+
+        private func finish() {
+            card?.removeFromSuperview()
+            card = nil
+            sourceView?.isHidden = false
+        }
+    }
+#endif

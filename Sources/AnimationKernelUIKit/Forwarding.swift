@@ -1,0 +1,197 @@
+#if canImport(UIKit)
+    import AnimationKernel
+    import UIKit
+
+    /// Keyboard and Reduce Motion notifications, forwarded on the main actor until ``stop()``.
+    @MainActor
+    final class SystemObservers {
+        private var tokens: [any NSObjectProtocol] = []
+
+        init(
+            keyboard: @escaping @MainActor @Sendable (KeyboardChange) -> Void,
+            reduceMotion: @escaping @MainActor @Sendable (Bool) -> Void
+        ) {
+            let center = NotificationCenter.default
+            for name in [UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillHideNotification] {
+                tokens.append(
+                    center.addObserver(forName: name, object: nil, queue: .main) { notification in
+                        let change = KeyboardChange(notification)
+                        MainActor.assumeIsolated { keyboard(change) }
+                    })
+            }
+            let reduceMotionChanged = UIAccessibility.reduceMotionStatusDidChangeNotification
+            tokens.append(
+                center.addObserver(forName: reduceMotionChanged, object: nil, queue: .main) { _ in
+                    MainActor.assumeIsolated { reduceMotion(UIAccessibility.isReduceMotionEnabled) }
+                })
+        }
+
+        func stop() {
+            for token in tokens { NotificationCenter.default.removeObserver(token) }
+            tokens = []
+        }
+    }
+
+    /// One pan recognizer routed by a ``GestureArbiter``: once the touch is decided, a vertical drag of the sheet or
+    /// an edge swipe, with translations counted from where it was decided (so nothing jumps by the slop).
+    @MainActor
+    final class PanForwarder: NSObject, UIGestureRecognizerDelegate {
+        enum Event {
+            case sheetBegan
+            case sheetChanged(translation: Double, velocity: Double)
+            case sheetEnded(velocity: Double)
+            case edgeBegan
+            case edgeChanged(translation: Double, velocity: Double)
+            case edgeEnded(velocity: Double)
+        }
+
+        var arbiter = GestureArbiter()
+        /// A scroll view whose own pan runs alongside (the sheet's model splits each movement with it).
+        weak var scrollView: UIScrollView?
+        private(set) var recognizer: UIPanGestureRecognizer?
+        private var target: ActionTarget?
+        private var origin: CGPoint?
+        private weak var space: UIView?
+        private let handler: @MainActor (Event) -> Void
+
+        /// Whether a decided sheet drag is in progress.
+        var isDraggingSheet: Bool { origin != nil && arbiter.owner == .sheet }
+
+        /// A pan on `view`, measured in `space`'s coordinates.
+        init(on view: UIView, space: UIView, handler: @escaping @MainActor (Event) -> Void) {
+            self.handler = handler
+            self.space = space
+            super.init()
+            let target = ActionTarget { [weak self] sender in
+                if let pan = sender as? UIPanGestureRecognizer { self?.forward(pan) }
+            }
+            let recognizer = makePanRecognizer(target)
+            recognizer.delegate = self
+            view.addGestureRecognizer(recognizer)
+            self.target = target
+            self.recognizer = recognizer
+        }
+
+        private func forward(_ pan: UIPanGestureRecognizer) {
+            guard let space else { return }
+            let translation = pan.translation(in: space)
+            let velocity = pan.velocity(in: space)
+            switch pan.state {
+            case .began:
+                origin = nil
+                arbiter.began(at: Point(pan.location(in: space)), containerWidth: Double(space.bounds.width))
+                decide(translation)
+            case .changed:
+                decide(translation)
+                guard let origin else { return }
+                switch arbiter.owner {
+                case .sheet:
+                    handler(.sheetChanged(translation: Double(translation.y - origin.y), velocity: Double(velocity.y)))
+                case .edgeSwipe:
+                    handler(.edgeChanged(translation: Double(translation.x - origin.x), velocity: Double(velocity.x)))
+                default: break
+                }
+            case .ended, .cancelled, .failed:
+                let decided = origin != nil
+                let finished = pan.state == .ended
+                origin = nil
+                switch arbiter.ended() {
+                case .sheet where decided: handler(.sheetEnded(velocity: finished ? Double(velocity.y) : 0))
+                case .edgeSwipe where decided: handler(.edgeEnded(velocity: finished ? Double(velocity.x) : 0))
+                default: break
+                }
+            default:
+                break
+            }
+        }
+
+        private func decide(_ translation: CGPoint) {
+            guard origin == nil else { return }
+            switch arbiter.changed(translation: Point(translation)) {
+            case .sheet:
+                origin = translation
+                handler(.sheetBegan)
+            case .edgeSwipe:
+                origin = translation
+                handler(.edgeBegan)
+            default:
+                break
+            }
+        }
+
+        /// The pan runs alongside the tracked scroll view's own pan.
+        func gestureRecognizer(
+            _ gestureRecognizer: UIGestureRecognizer,
+            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+        ) -> Bool {
+            otherGestureRecognizer === scrollView?.panGestureRecognizer
+        }
+    }
+
+    /// A view controller or presentation controller whose model animates UIKit's transitions.
+    @MainActor
+    protocol ModelTransitionRunner: AnyObject {
+        /// Starts the model's presentation or dismissal; completes `context` when the model reports it done.
+        func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool)
+    }
+
+    /// Hands UIKit's transition to a ``ModelTransitionRunner``: the given one, or the presented controller's
+    /// presentation controller or the controller itself.
+    final class ModelTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+        let presenting: Bool
+        weak var runner: (any ModelTransitionRunner)?
+
+        init(presenting: Bool, runner: (any ModelTransitionRunner)? = nil) {
+            self.presenting = presenting
+            self.runner = runner
+        }
+
+        func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
+            0.35
+        }
+
+        func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+            let controller = transitionContext.viewController(forKey: presenting ? .to : .from)
+            let runner =
+                runner ?? (controller?.presentationController as? any ModelTransitionRunner)
+                ?? (controller as? any ModelTransitionRunner)
+            guard let runner else {
+                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                return
+            }
+            runner.run(transitionContext, presenting: presenting)
+        }
+    }
+
+    /// A sheet's view: holds the content, keeps VoiceOver inside, and forwards the escape gesture.
+    final class SheetContainerView: UIView {
+        var escape: (@MainActor () -> Bool)?
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            accessibilityViewIsModal = true
+            layer.masksToBounds = true
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+            accessibilityViewIsModal = true
+        }
+
+        override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
+    }
+
+    extension UIView {
+        /// Sets `frame` from a model's rect (in the superview's coordinates).
+        func apply(_ rect: Rect) { frame = rect.cgRect }
+    }
+
+    extension UIColor {
+        /// A UIKit colour with the same components.
+        convenience init(_ color: RGBAColor) {
+            self.init(
+                red: CGFloat(color.red), green: CGFloat(color.green), blue: CGFloat(color.blue),
+                alpha: CGFloat(color.alpha))
+        }
+    }
+#endif

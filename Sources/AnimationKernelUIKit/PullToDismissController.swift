@@ -1,0 +1,127 @@
+#if canImport(UIKit)
+    import AnimationKernel
+    import UIKit
+
+    /// Pull-to-dismiss for a presented view controller (minne's pull-down close, sgr-ksmt/PullToDismiss): a
+    /// ``PullToDismiss`` model run by a ``TransitionDriver``. A pan on the controller's view first scrolls the tracked
+    /// scroll view to its top, then moves the view; on release the model cancels or dismisses, and once the view is
+    /// off screen the controller is dismissed without a further animation. Behind the view, the shadow backdrop
+    /// fades with the pull (``BackdropEffect/shadow(color:alpha:)``).
+    ///
+    /// Create it after presenting (for example in `viewDidAppear`) and keep a strong reference.
+    @MainActor
+    public final class PullToDismissController: NSObject {
+        /// The scroll view inside the controller's view whose scrolling hands over to the pull.
+        public weak var scrollView: UIScrollView? {
+            didSet { pan?.scrollView = scrollView }
+        }
+        /// Called when a pull that would have dismissed was refused (see
+        /// ``PullToDismiss/setInteractiveDismissal(allowed:at:)``).
+        public var dismissalAttempted: (@MainActor () -> Void)?
+        /// The model as of the latest event or frame.
+        public var pull: PullToDismiss { driver.model }
+
+        private weak var viewController: UIViewController?
+        private let driver: TransitionDriver<PullToDismiss>
+        private let frameSource = DisplayLinkFrameSource()
+        private let backdropView = UIView()
+        private var restingFrame: CGRect
+        private var pan: PanForwarder?
+        private var observers: SystemObservers?
+
+        /// Attaches to `viewController`'s view (already presented) with `configuration`.
+        public init(
+            viewController: UIViewController, scrollView: UIScrollView? = nil,
+            configuration: PullToDismiss.Configuration = PullToDismiss.Configuration()
+        ) {
+            let view: UIView = viewController.view
+            var configuration = configuration
+            configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
+            restingFrame = view.frame
+            self.viewController = viewController
+            self.scrollView = scrollView
+            var dispatch: (@MainActor (PullToDismiss.Frame) -> Void)?
+            var deliver: (@MainActor (TransitionEvents) -> Void)?
+            driver = TransitionDriver(
+                PullToDismiss(containerSize: Size(view.bounds.size), configuration: configuration),
+                frameSource: frameSource, now: DisplayLinkFrameSource.now, apply: { dispatch?($0) },
+                events: { deliver?($0) })
+            super.init()
+            dispatch = { [weak self] in self?.apply($0) }
+            deliver = { [weak self] in self?.handle($0) }
+
+            view.superview?.insertSubview(backdropView, at: 0)
+            backdropView.frame = view.superview?.bounds ?? view.bounds
+            backdropView.alpha = 0
+            let pan = PanForwarder(on: view, space: view.superview ?? view) { [weak self] in self?.drag($0) }
+            switch configuration.axis {
+            case .vertical:
+                pan.arbiter.configuration.allowsEdgeSwipe = false
+            case .edgeSwipe(let direction):
+                pan.arbiter.configuration.allowsSheetDrag = false
+                pan.arbiter.configuration.layoutDirection = direction
+            }
+            pan.scrollView = scrollView
+            self.pan = pan
+            observers = SystemObservers(
+                keyboard: { _ in },
+                reduceMotion: { [weak self] on in self?.driver.send { pull, t in pull.setReduceMotion(on, at: t) } })
+        }
+
+        /// Whether a pull may dismiss from now on (UIKit's `isModalInPresentation`).
+        public func setInteractiveDismissal(allowed: Bool) {
+            driver.send { pull, t in pull.setInteractiveDismissal(allowed: allowed, at: t) }
+        }
+
+        /// Dismisses with the model's motion (a close button).
+        public func dismiss() {
+            driver.send { pull, t in pull.dismiss(at: t) }
+        }
+
+        private func drag(_ event: PanForwarder.Event) {
+            switch event {
+            case .sheetBegan, .edgeBegan:
+                if let view = viewController?.view, pull.phase == .idle { restingFrame = view.frame }
+                let scroll = scrollView.map(ScrollState.init)
+                let size = Size(restingFrame.size)
+                driver.send { pull, t in
+                    pull.setContainerSize(size, at: t)
+                    if let scroll {
+                        pull.setContent(offset: scroll.offset, minimum: scroll.top, maximum: scroll.bottom)
+                    }
+                    pull.dragBegan(at: t)
+                }
+            case .sheetChanged(let translation, let velocity), .edgeChanged(let translation, let velocity):
+                driver.send { pull, t in pull.dragChanged(translation: translation, velocity: velocity, at: t) }
+            case .sheetEnded(let velocity), .edgeEnded(let velocity):
+                driver.send { pull, t in pull.dragEnded(velocity: velocity, at: t) }
+            }
+        }
+
+        private func apply(_ frame: PullToDismiss.Frame) {
+            guard let view = viewController?.view else { return }
+            view.frame = restingFrame.offsetBy(dx: CGFloat(frame.screen.minX), dy: CGFloat(frame.screen.minY))
+            view.alpha = CGFloat(frame.alpha)
+            if pan?.isDraggingSheet == true, let scrollView {
+                scrollView.contentOffset.y = CGFloat(frame.contentOffset)
+            }
+            switch frame.backdrop {
+            case .shadow(let color, let alpha):
+                backdropView.backgroundColor = UIColor(color)
+                backdropView.alpha = CGFloat(alpha)
+            case .none, .blur:
+                backdropView.alpha = 0
+            }
+        }
+
+        private func handle(_ events: TransitionEvents) {
+            if events.contains(.didAttemptDismiss) { dismissalAttempted?() }
+            if events.contains(.didDismiss) {
+                observers?.stop()
+                observers = nil
+                backdropView.removeFromSuperview()
+                viewController?.dismiss(animated: false)
+            }
+        }
+    }
+#endif
