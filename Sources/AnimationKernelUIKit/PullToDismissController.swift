@@ -5,8 +5,9 @@
     /// Pull-to-dismiss for a presented view controller (minne's pull-down close, sgr-ksmt/PullToDismiss): a
     /// ``PullToDismiss`` model run by a ``TransitionDriver``. A pan on the controller's view first scrolls the tracked
     /// scroll view to its top, then moves the view; on release the model cancels or dismisses, and once the view is
-    /// off screen the controller is dismissed without a further animation. Behind the view, the shadow backdrop
-    /// fades with the pull (``BackdropEffect/shadow(color:alpha:)``).
+    /// off screen the controller is dismissed without a further animation. Behind the view the backdrop follows the
+    /// pull: a shadow (``BackdropEffect/shadow(color:alpha:)``) or a blur of the presenting view, snapshotted once per
+    /// gesture and rendered each frame by a ``BackdropRenderer`` (``BackdropEffect/blur(radius:tint:tintAlpha:saturation:)``).
     ///
     /// Create it after presenting (for example in `viewDidAppear`) and keep a strong reference.
     @MainActor
@@ -25,6 +26,7 @@
         private let driver: TransitionDriver<PullToDismiss>
         private let frameSource = DisplayLinkFrameSource()
         private let backdropView = UIView()
+        private let blur = BlurredBackdrop()
         private var restingFrame: CGRect
         private var pan: PanForwarder?
         private var observers: SystemObservers?
@@ -53,6 +55,9 @@
             view.superview?.insertSubview(backdropView, at: 0)
             backdropView.frame = view.superview?.bounds ?? view.bounds
             backdropView.alpha = 0
+            view.superview?.insertSubview(blur.view, aboveSubview: backdropView)
+            blur.view.frame = backdropView.frame
+            blur.view.isHidden = true
             let pan = PanForwarder(on: view, space: view.superview ?? view) { [weak self] in self?.drag($0) }
             switch configuration.axis {
             case .vertical:
@@ -75,6 +80,7 @@
 
         /// Dismisses with the model's motion (a close button).
         public func dismiss() {
+            captureBackdrop()
             driver.send { pull, t in pull.dismiss(at: t) }
         }
 
@@ -82,6 +88,7 @@
             switch event {
             case .sheetBegan, .edgeBegan:
                 if let view = viewController?.view, pull.phase == .idle { restingFrame = view.frame }
+                captureBackdrop()
                 let scroll = scrollView.map(ScrollState.init)
                 let size = Size(restingFrame.size)
                 driver.send { pull, t in
@@ -98,6 +105,14 @@
             }
         }
 
+        /// A blurred backdrop snapshots the presenting view once per gesture.
+        private func captureBackdrop() {
+            guard case .blur = pull.configuration.backdrop, let behind = viewController?.presentingViewController?.view
+            else { return }
+            blur.view.frame = backdropView.frame
+            blur.capture(behind)
+        }
+
         private func apply(_ frame: PullToDismiss.Frame) {
             guard let view = viewController?.view else { return }
             view.frame = restingFrame.offsetBy(dx: CGFloat(frame.screen.minX), dy: CGFloat(frame.screen.minY))
@@ -109,8 +124,18 @@
             case .shadow(let color, let alpha):
                 backdropView.backgroundColor = UIColor(color)
                 backdropView.alpha = CGFloat(alpha)
-            case .none, .blur:
+                blur.view.isHidden = true
+            case .blur:
                 backdropView.alpha = 0
+                blur.view.isHidden = false
+                // Only the band above (or beside) the moving screen shows.
+                let band =
+                    pull.configuration.axis == .vertical
+                    ? Rect(x: 0, y: 0, width: Double(blur.view.bounds.width), height: frame.screen.minY) : nil
+                blur.render(frame.backdrop, visible: band)
+            case .none:
+                backdropView.alpha = 0
+                blur.view.isHidden = true
             }
         }
 
@@ -120,6 +145,7 @@
                 observers?.stop()
                 observers = nil
                 backdropView.removeFromSuperview()
+                blur.view.removeFromSuperview()
                 viewController?.dismiss(animated: false)
             }
         }

@@ -186,6 +186,9 @@ open class UIView: UIResponder {
     /// Inserts a subview at the specified index.
     open func insertSubview(_ view: UIView, at index: Int) {}
 
+    /// Inserts a view above another view in the view hierarchy.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {}
+
     /// Unlinks the view from its superview and its window, and removes it from the responder chain.
     open func removeFromSuperview() {}
 
@@ -207,6 +210,14 @@ open class UIView: UIResponder {
     /// Converts a rectangle from the receiver's coordinate system to that of another view.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         rect
+    }
+
+    /// The scale factor applied to the view.
+    open var contentScaleFactor: CGFloat = 1
+
+    /// Renders a snapshot of the complete view hierarchy as visible onscreen into the current context.
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        false
     }
 
     /// Returns a snapshot view based on the contents of the current view.
@@ -262,3 +273,9 @@ open class UIScrollView: UIView {
         self.contentOffset = contentOffset
     }
 }
+
+/// Makes the specified graphics context the current context.
+public func UIGraphicsPushContext(_ context: CGContext) {}
+
+/// Removes the current graphics context from the top of the stack, restoring the previous context.
+public func UIGraphicsPopContext() {}
