@@ -184,12 +184,15 @@
             guard let driver else { return }
             dimmingView.frame = view.bounds
             let now = (view.bounds.size, view.safeAreaInsets)
+            let direction = view.effectiveUserInterfaceLayoutDirection
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
-                let direction = view.effectiveUserInterfaceLayoutDirection
                 driver.send { nav, t in
                     nav.setContainer(Size(now.0), safeArea: Insets(now.1, direction: direction), at: t)
-                    nav.setLayoutDirection(ReadingDirection(direction), at: t)
                 }
+            }
+            if ReadingDirection(direction) != driver.model.configuration.layoutDirection {
+                pan?.arbiter.configuration.layoutDirection = ReadingDirection(direction)
+                driver.send { nav, t in nav.setLayoutDirection(ReadingDirection(direction), at: t) }
             }
             laidOut = now
             driver.applyFrame()

@@ -67,14 +67,19 @@ struct ScriptedEvent<Model> {
         .init(time: 0.1) { m, t in m.present(at: t) },
         .init(time: 1.0) { m, t in m.setContentHeight(460, at: t) },
         .init(time: 1.3) { m, t in m.dragBegan(at: t) },
-        .init(time: 1.35) { m, t in m.dragChanged(translation: 40, velocity: 600, at: t) },
-        .init(time: 1.4) { m, t in m.dragChanged(translation: 90, velocity: 900, at: t) },
-        .init(time: 1.45) { m, t in m.dragEnded(velocity: 200, at: t) },
+        .init(time: 1.35) { m, t in m.dragChanged(translation: -40, velocity: -600, at: t) },
+        .init(time: 1.4) { m, t in m.dragChanged(translation: -90, velocity: -1500, at: t) },
+        .init(time: 1.45) { m, t in m.dragEnded(velocity: -1500, at: t) },
         .init(time: 3.0) { m, t in m.dismiss(at: t) },
     ]
 
+    /// Two detents, so the fling lands on the large one.
     static func sheet() -> BottomSheet {
-        BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 280))
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.content, .large]
+        return BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 280),
+            configuration: configuration)
     }
 
     func run(hz: Double, jitter: Double, dropped: Double, seed: UInt64) -> Run {
@@ -121,6 +126,35 @@ struct ScriptedEvent<Model> {
         #expect(
             mismatches == 0,
             "\(mismatches) frames differ from the model's; worst top \(worst.difference) pt at \(worst.time) s")
+    }
+
+    /// Without jitter the three rates share the 60 Hz frame times: the frames there are the same, and the fling
+    /// lands on the large detent at every rate.
+    @Test func sharedFrameTimesGiveTheSameFramesAtEveryRate() {
+        let runs = [60.0, 120, 240].map { run(hz: $0, jitter: 0, dropped: 0, seed: 1) }
+        func framesAt60Hz(_ run: Run) -> [Int: BottomSheet.Frame] {
+            var frames: [Int: BottomSheet.Frame] = [:]
+            for (time, frame) in run.applied {
+                let k = (time * 60).rounded()
+                if abs(time * 60 - k) < 1e-9 { frames[Int(k)] = frame }
+            }
+            return frames
+        }
+        let reference = framesAt60Hz(runs[0])
+        #expect(reference.count > 60, "only \(reference.count) shared frames")
+        for run in runs.dropFirst() {
+            let frames = framesAt60Hz(run)
+            let differing = reference.keys.filter { frames[$0] != nil && frames[$0] != reference[$0] }
+            #expect(
+                differing.isEmpty, "\(differing.count) shared frames differ, first at \(differing.min() ?? 0) / 60 s")
+            // Each rate stops at its own first frame after rest; everything before is shared.
+            let shared = Set(frames.keys).intersection(reference.keys)
+            #expect(
+                shared.count > reference.count - 6, "only \(shared.count) of \(reference.count) 60 Hz frames shared")
+        }
+        for run in runs {
+            #expect(run.events.contains { $0.events.contains(.didChangeDetent) })
+        }
     }
 
     /// Each milestone arrives once, in time order; the source stops once the model rests and starts again with
