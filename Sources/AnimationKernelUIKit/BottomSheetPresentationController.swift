@@ -21,6 +21,9 @@
         public weak var trackedScrollView: UIScrollView? {
             didSet { pan?.scrollView = trackedScrollView }
         }
+        /// Whether the sheet shows a grabber at its top centre (UIKit's `prefersGrabberVisible`): 36 x 5 points,
+        /// 5 points from the top. Default true.
+        public var prefersGrabberVisible = true
         /// Called when the sheet's selected detent changes (a drag, ``moveToDetent(_:animated:)``).
         public var detentDidChange: (@MainActor (BottomSheet.Detent) -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
@@ -30,6 +33,7 @@
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let container = SheetContainerView()
+        private let grabber = UIView()
         private var pan: PanForwarder?
         private var observers: SystemObservers?
         private var transition: (context: any UIViewControllerContextTransitioning, presenting: Bool)?
@@ -67,6 +71,10 @@
             container.addSubview(presentedViewController.view)
             container.escape = { [weak self] in self?.escape() ?? false }
             containerView.addSubview(container)
+            grabber.backgroundColor = UIColor(white: 0.5, alpha: 0.4)
+            grabber.layer.cornerRadius = 2.5
+            grabber.isHidden = !prefersGrabberVisible
+            container.addSubview(grabber)
 
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
@@ -189,6 +197,8 @@
             container.alpha = CGFloat(frame.sheetAlpha)
             dimmingView.alpha = CGFloat(frame.dimmingAlpha)
             presentedViewController.view.apply(frame.contentArea.offsetBy(dx: -frame.sheet.minX, dy: -frame.sheet.minY))
+            grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
+            grabber.layer.zPosition = 1
             // While the sheet owns a drag, the model scrolls the content (its scroll handoff).
             if pan?.isDraggingSheet == true, let scrollView = trackedScrollView {
                 scrollView.contentOffset.y = CGFloat(frame.contentOffset)
