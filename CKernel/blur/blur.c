@@ -441,6 +441,14 @@ size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
         const size_t d = backdrop_scratch(width, height, k);
         if (d > n) n = d;
     }
+    /* The gaussian's blend across a route switch: a second image past the scratch of either route. */
+    size_t routes = gauss_scratch(width, height);
+    for (uint32_t k = 2; k <= 4; k *= 2) {
+        const size_t d = backdrop_scratch(width, height, k);
+        if (d > routes) routes = d;
+    }
+    const size_t blend = align_up(routes) + align_up((size_t)width * 4 * height);
+    if (blend > n) n = blend;
     return n + CK_ALIGN; /* room to align a caller pointer */
 }
 
@@ -869,13 +877,77 @@ static void gauss_run(const ck_image *src, ck_image *dst, const gauss_params *pa
 #define CK_GAUSS_MIN_RETURN_SIGMA 5.0f
 
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
-                        int tent, const ck_blur_colour *colour, uint8_t *s);
+                        int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s);
 
 /* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
 static uint32_t gauss_factor(float sigma, uint32_t side) {
     const float reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
     if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach > (float)side) return 1;
     return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+}
+
+static double backdrop_variance(uint32_t k, int tent);
+
+/* A route of the gaussian: the reduction factor (1: full resolution) and whether the (full-resolution or reduced)
+   image runs the direct filter rather than boxes. */
+typedef struct {
+    uint32_t k;
+    int fir;
+} gauss_route;
+
+/* The variance-compensated sigma of the image reduced by k (the tent's reduction and the enlargement). */
+static double reduced_sigma(double sigma, uint32_t k) {
+    const double v = (sigma * sigma - backdrop_variance(k, 1)) / (double)(k * k);
+    return v > 0 ? sqrt(v) : 0;
+}
+
+static gauss_route gauss_route_at(float sigma, uint32_t side) {
+    gauss_route r = {gauss_factor(sigma, side), 0};
+    if (r.k == 1) {
+        /* the route reduces from sigma 3 unless the image is too small for it */
+        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
+        r.fir = sigma < fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY);
+    } else {
+        r.fir = reduced_sigma(sigma, r.k) < CK_REDUCED_FIR_SIGMA;
+    }
+    return r;
+}
+
+/* Scratch bytes a route uses (from the scratch's start). */
+static size_t gauss_route_scratch(gauss_route r, uint32_t w, uint32_t h) {
+    if (r.k > 1) return backdrop_scratch(w, h, r.k);
+    return r.fir ? gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4 : gauss_scratch(w, h);
+}
+
+static void gauss_route_run(gauss_route r, const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
+    const double fir_sigma = r.fir ? INFINITY : 0; /* the route's filter whatever sigma is */
+    if (r.k == 1) {
+        const gauss_params p = gauss_params_for(sigma, fir_sigma);
+        gauss_run(src, dst, &p, NULL, 0, s);
+    } else {
+        reduced_run(ck_ops_active()->blur, src, dst, sigma, r.k, 1, fir_sigma, NULL, s);
+    }
+}
+
+/* Where the gaussian switches routes (a reduction factor, or the direct filter for boxes) the two differ by a few
+   levels on hard edges (up to 6 on translucent bands), so over the CK_GAUSS_BLEND_SIGMA above each switch the output
+   blends from the route below to the route above: a 0.1 step then moves a byte by at most a fifth of that difference
+   besides the routes' own change. The direct filter past its switch keeps R = CK_GAUSS_FIR_MAX_R (taps to 2.7 sigma
+   at most, normalised). */
+#define CK_GAUSS_BLEND_SIGMA 0.5f
+
+/* dst = (1 - t) a + t dst per byte, t = weight / 256 (a convex combination: premultiplication is kept). */
+static void blend_images(const ck_image *a, ck_image *dst, uint32_t weight) {
+    /* Locals: byte stores may alias the image structs, which would reload them every byte. */
+    const size_t n = (size_t)dst->width * 4, sa = a->stride, sd = dst->stride;
+    const uint8_t *ra = a->data;
+    uint8_t *rd = dst->data;
+    const uint32_t keep = 256u - weight;
+    for (uint32_t y = 0, h = dst->height; y < h; y++) {
+        const uint8_t *restrict pa = ra + (size_t)y * sa;
+        uint8_t *restrict pd = rd + (size_t)y * sd;
+        for (size_t i = 0; i < n; i++) pd[i] = (uint8_t)((pa[i] * keep + pd[i] * weight + 128u) >> 8);
+    }
 }
 
 ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch, size_t scratch_size) {
@@ -891,15 +963,33 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     void *owned;
     uint8_t *s = get_scratch(scratch, src->width, src->height, &owned);
     if (s == NULL) return CK_ERR_NOMEM;
-    const uint32_t side = src->width < src->height ? src->width : src->height;
-    const uint32_t k = gauss_factor(sigma, side);
-    if (k == 1) {
-        /* the route reduces from sigma 3 unless the image is too small for it */
-        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
-        const gauss_params p = gauss_params_for(sigma, fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY));
-        gauss_run(src, dst, &p, NULL, 0, s);
+    const uint32_t w = src->width, h = src->height, side = w < h ? w : h;
+    const gauss_route route = gauss_route_at(sigma, side);
+    /* The last switch below sigma, if it is within the blend: bisection between a sigma on the previous route and
+       sigma (routes change at a handful of sigmas, none closer together than the blend on the images that reach
+       them). */
+    float below = sigma - CK_GAUSS_BLEND_SIGMA, above = sigma;
+    gauss_route previous = below > 0 ? gauss_route_at(below, side) : route;
+    if (below > 0 && (previous.k != route.k || previous.fir != route.fir)) {
+        for (int i = 0; i < 40; i++) {
+            const float mid = 0.5f * (below + above);
+            const gauss_route m = gauss_route_at(mid, side);
+            if (m.k == route.k && m.fir == route.fir) above = mid;
+            else {
+                below = mid;
+                previous = m;
+            }
+        }
+        const uint32_t weight = (uint32_t)lround(256.0 * (sigma - above) / CK_GAUSS_BLEND_SIGMA);
+        /* The previous route into an image past both routes' scratch, then this one into dst (which may be src:
+           src is read completely before dst is written, and the previous route does not write it). */
+        const size_t a = gauss_route_scratch(previous, w, h), b = gauss_route_scratch(route, w, h);
+        ck_image other = {s + align_up(a > b ? a : b), w, h, (size_t)w * 4};
+        gauss_route_run(previous, src, &other, sigma, s);
+        gauss_route_run(route, src, dst, sigma, s);
+        blend_images(&other, dst, weight);
     } else {
-        reduced_run(ck_ops_active()->blur, src, dst, sigma, k, 1, NULL, s);
+        gauss_route_run(route, src, dst, sigma, s);
     }
     free(owned);
     return CK_OK;
@@ -1032,7 +1122,7 @@ static ck_status make_colour(const ck_backdrop *p, ck_blur_colour *c) {
    variance-compensated sigma, coloured (colour: NULL or the backdrop's colour stage) and enlarged bilinearly. In place
    allowed: src is read completely before dst is written. s: scratch of backdrop_scratch(w, h, k) bytes. */
 static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma, uint32_t k,
-                        int tent, const ck_blur_colour *colour, uint8_t *s) {
+                        int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s) {
     const uint32_t w = src->width, h = src->height;
     const uint32_t R = reduced_ring(tent), sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2 * R, rh = sh + 2 * R;
     const size_t rstride = (size_t)rw * 4;
@@ -1047,7 +1137,7 @@ static void reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_i
     const double v = (sigma * sigma - backdrop_variance(k, tent)) / (double)(k * k);
     ck_image im = {small, rw, rh, rstride};
     if (v > 0) {
-        const gauss_params p = gauss_params_for((float)sqrt(v), CK_REDUCED_FIR_SIGMA);
+        const gauss_params p = gauss_params_for((float)sqrt(v), fir_sigma);
         gauss_run(&im, &im, &p, colour, 1, gs);
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
@@ -1121,7 +1211,8 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
         gauss_run(src, dst, &p, &colour, 0, s);
     } else {
         /* k = 8 only comes from sigma 12, above the tent's range */
-        reduced_run(ops, src, dst, params->sigma, k, params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4, &colour, s);
+        reduced_run(ops, src, dst, params->sigma, k, params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4,
+                    CK_REDUCED_FIR_SIGMA, &colour, s);
     }
     free(owned);
     return CK_OK;

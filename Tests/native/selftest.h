@@ -34,5 +34,7 @@ int selftest_simd_isas(ck_isa out[3]);
 void selftest_spring(void);
 void selftest_bezier(void);
 void selftest_blur(void);
+/* The gaussian's continuity across every route (selftest_blur_sweep.c). */
+void selftest_blur_sweep(void);
 
 #endif

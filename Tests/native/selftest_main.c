@@ -32,6 +32,7 @@ int main(void) {
     selftest_spring();
     selftest_bezier();
     selftest_blur();
+    selftest_blur_sweep();
 
     printf("%d passed, %d failed\n", selftest_checks - selftest_failures, selftest_failures);
     return selftest_failures == 0 ? 0 : 1;
