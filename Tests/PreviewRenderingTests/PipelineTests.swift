@@ -1,7 +1,6 @@
 import AnimationKernel
+import PreviewRendering
 import Testing
-
-@testable import PreviewRendering
 
 /// Runs the command line in-process, capturing both streams.
 func runPreview(_ arguments: [String]) -> (status: Int32, output: [String], errors: [String]) {

@@ -12,7 +12,7 @@ extension Canvas {
     /// `downsample` is passed through (0 lets the kernel choose). An empty or off-canvas `rect` does nothing.
     /// Throws the kernel's error, e.g. ``KernelError/invalidArgument(_:)`` for a negative or non-finite
     /// `sigma` or `saturation`.
-    public mutating func applyBackdrop(
+    package mutating func applyBackdrop(
         in rect: Rect, cornerRadius: Double = 0, sigma: Double, saturation: Double = 1, tint: Color = .clear,
         downsample: UInt32 = 0
     ) throws(KernelError) {
