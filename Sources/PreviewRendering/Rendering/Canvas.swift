@@ -27,6 +27,10 @@ package struct Canvas: Sendable {
     package internal(set) var pixels: [UInt8]
     /// The pixel rectangle drawing is limited to; the whole canvas unless inside ``withClip(_:_:)``.
     package private(set) var clip: PixelRegion
+    /// Scratch memory for ``applyBackdrop(in:cornerRadius:sigma:saturation:tint:downsample:)``: `nil` until the
+    /// first backdrop, then kept (and grown when a larger region comes) so later backdrops allocate nothing. Set it
+    /// to lend a context to a fresh canvas; take it back when the canvas is done.
+    package var blurContext: BlurContext?
 
     /// Largest width or height in pixels a canvas gets; larger requests are clamped.
     package static let maximumDimension = 16384
@@ -111,7 +115,10 @@ package struct Canvas: Sendable {
         guard alpha > 0 else { return }
         var layer = Canvas(width: width, height: height, scale: scale)
         layer.clip = clip
+        // The layer borrows the blur scratch, so a backdrop drawn inside it allocates none either.
+        swap(&layer.blurContext, &blurContext)
         body(&layer)
+        swap(&layer.blurContext, &blurContext)
         draw(layer, atPixelX: 0, y: 0, opacity: alpha)
     }
 

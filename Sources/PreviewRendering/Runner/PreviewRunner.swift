@@ -148,9 +148,20 @@ package enum PreviewRunner {
     /// The scene's frame at `time`, on a fresh opaque black canvas of its size at `scale` pixels per point.
     /// (Opaque so that a canvas size that is not a whole number of pixels leaves no half-transparent edge.)
     package static func renderFrame(_ scene: any PreviewScene, at time: Double, scale: Double) -> Canvas {
+        var blurContext: BlurContext?
+        return renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
+    }
+
+    /// ``renderFrame(_:at:scale:)`` with `blurContext` lent to the canvas for its backdrops and handed back
+    /// afterwards (made or grown if the frame needed it), so a sequence of frames shares one blur scratch.
+    package static func renderFrame(
+        _ scene: any PreviewScene, at time: Double, scale: Double, blurContext: inout BlurContext?
+    ) -> Canvas {
         var canvas = Canvas(size: scene.canvasSize, scale: scale)
+        swap(&canvas.blurContext, &blurContext)
         canvas.clear(to: .black)
         scene.render(at: time, into: &canvas)
+        swap(&canvas.blurContext, &blurContext)
         return canvas
     }
 
@@ -178,8 +189,9 @@ package enum PreviewRunner {
         let times = frameTimes(duration: clampedDuration(scene), fps: fps)
         let probe = Canvas(size: scene.canvasSize, scale: scale)
         var encoder = APNGEncoder(width: probe.width, height: probe.height, frameCount: times.count, method: method)
+        var blurContext: BlurContext?
         for (index, time) in times.enumerated() {
-            let frame = renderFrame(scene, at: time, scale: scale)
+            let frame = renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
             let (numerator, denominator): (UInt16, UInt16)
             if index + 1 == times.count {
                 (numerator, denominator) = (finalFrameHoldMilliseconds, 1000)
@@ -197,7 +209,8 @@ package enum PreviewRunner {
     /// the scenario it is, at `scale` pixels per point.
     package static func filmstrip(of scene: any PreviewScene, scale: Double) -> Canvas {
         let times = filmstripTimes(duration: clampedDuration(scene))
-        let first = renderFrame(scene, at: times[0], scale: scale)
+        var blurContext: BlurContext?
+        let first = renderFrame(scene, at: times[0], scale: scale, blurContext: &blurContext)
         let gap = max(2, Int((24 * scale).rounded()))
         let barSpace = max(3, Int((20 * scale).rounded()))
         let width = gap + times.count * (first.width + gap)
@@ -206,7 +219,7 @@ package enum PreviewRunner {
         strip.clear(to: Color(rgb: 0xE5E5EA))
         let duration = clampedDuration(scene)
         for (index, time) in times.enumerated() {
-            let frame = index == 0 ? first : renderFrame(scene, at: time, scale: scale)
+            let frame = index == 0 ? first : renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
             let x = gap + index * (first.width + gap)
             strip.draw(frame, atPixelX: x, y: gap)
             let barY = Double(gap + first.height) + Double(barSpace) * 0.45
