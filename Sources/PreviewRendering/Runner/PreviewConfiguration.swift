@@ -68,7 +68,7 @@ package struct PreviewConfiguration: Sendable, Hashable {
           --list            print the scene names and exit
           -h, --help        print this help and exit
 
-        Without --only, the registered transitions are rendered (the demo scenes while none is registered).
+        Without --only, the transitions are rendered; the demo scenes only when --only names them.
         Files are written under temporary names and renamed when complete.
         Exit status: 0 on success, 2 for a bad option, 1 if the output cannot be written.
         """

@@ -63,12 +63,12 @@ package enum PreviewRunner {
         }
     }
 
-    /// The scenes `--only` names (in that order), or the default selection when it names none.
+    /// The scenes `--only` names (in that order), or the transitions when it names none.
     package static func select(_ configuration: PreviewConfiguration, from registered: [any PreviewScene])
         throws(PreviewError) -> [any PreviewScene]
     {
         guard !configuration.only.isEmpty else {
-            return PreviewScenes.defaultSelection(options: configuration.sceneOptions)
+            return PreviewScenes.transitions(options: configuration.sceneOptions)
         }
         var chosen: [any PreviewScene] = []
         for name in configuration.only where !chosen.contains(where: { $0.name == name }) {

@@ -72,14 +72,9 @@ package enum PreviewScenes {
         [DemoCardSlideScene(options: options), DemoSheetRiseScene(options: options)]
     }
 
-    /// Every registered scene: ``transitions(options:)`` then ``demos(options:)``.
+    /// Every registered scene: ``transitions(options:)`` then ``demos(options:)``. A run without `--only` renders
+    /// the transitions; the demos only when `--only` names them.
     package static func all(options: PreviewSceneOptions) -> [any PreviewScene] {
         transitions(options: options) + demos(options: options)
-    }
-
-    /// What a run without `--only` renders: the transitions, or the demos while no transition is registered.
-    package static func defaultSelection(options: PreviewSceneOptions) -> [any PreviewScene] {
-        let real = transitions(options: options)
-        return real.isEmpty ? demos(options: options) : real
     }
 }
