@@ -1,6 +1,5 @@
+import PreviewRendering
 import Testing
-
-@testable import PreviewRendering
 
 @Suite struct Checksums {
     @Test(arguments: [

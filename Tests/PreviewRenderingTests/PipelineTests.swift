@@ -1,7 +1,6 @@
 import AnimationKernel
+import PreviewRendering
 import Testing
-
-@testable import PreviewRendering
 
 /// Runs the command line in-process, capturing both streams.
 func runPreview(_ arguments: [String]) -> (status: Int32, output: [String], errors: [String]) {
@@ -100,12 +99,12 @@ func demoScene(_ name: String, options: PreviewSceneOptions = PreviewSceneOption
         #expect(abs(last - end) < 0.5 || (end >= 390 && last >= end), "\(name) \(channel) ends at \(last)")
     }
 
-    @Test func defaultRunRendersTheDefaultSelection() {
+    @Test func defaultRunRendersTheTransitions() {
         let directory = makeTemporaryDirectory()
         defer { removeDirectory(directory) }
         let run = runPreview(["--out", directory + "/nested/out", "--scale", "0.05", "--fps", "4", "--stored"])
         #expect(run.status == 0)
-        let names = PreviewScenes.defaultSelection(options: PreviewSceneOptions()).map(\.name)
+        let names = PreviewScenes.transitions(options: PreviewSceneOptions()).map(\.name)
         #expect(!names.isEmpty)
         #expect(run.output.count == names.count)
         let files = listDirectory(directory + "/nested/out")

@@ -7,16 +7,16 @@
 /// An SVG chart of a scene's channels over time: one panel per unit (so a position in points and an
 /// opacity are each readable on their own y axis), a shared time axis in seconds, a polyline and a legend
 /// entry per channel, and a title.
-public struct ChannelChart: Sendable {
+package struct ChannelChart: Sendable {
     /// Chart title.
-    public var title: String
+    package var title: String
     /// Sample times in seconds, increasing.
-    public var times: [Double]
+    package var times: [Double]
     /// Channel series in order of first appearance: name, unit and one value per time (NaN where absent).
-    public var series: [(name: String, unit: String, values: [Double])]
+    package var series: [(name: String, unit: String, values: [Double])]
 
     /// Samples `channels` at `sampleCount` (>= 2) evenly spaced times over `0...duration`.
-    public init(
+    package init(
         title: String, duration: Double, sampleCount: Int = 241, channels: (Double) -> [Channel]
     ) {
         self.title = title
@@ -41,7 +41,7 @@ public struct ChannelChart: Sendable {
     static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 
     /// The SVG document.
-    public func svg() -> String {
+    package func svg() -> String {
         var units: [String] = []
         for s in series where !units.contains(s.unit) { units.append(s.unit) }
         let width = 760.0

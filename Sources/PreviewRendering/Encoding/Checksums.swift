@@ -1,17 +1,17 @@
 /// CRC-32 as PNG and zlib's gzip use it (ISO 3309 / ITU-T V.42): reflected polynomial 0xEDB88320,
 /// initial value and final XOR 0xFFFFFFFF. PNG stores it over each chunk's type and data.
-public struct CRC32: Sendable, Hashable {
+package struct CRC32: Sendable, Hashable {
     /// The running register (before the final XOR).
     private var register: UInt32 = 0xFFFF_FFFF
 
     /// Starts an empty checksum (the CRC of no bytes is 0).
-    public init() {}
+    package init() {}
 
     /// The checksum of the bytes fed so far.
-    public var value: UInt32 { register ^ 0xFFFF_FFFF }
+    package var value: UInt32 { register ^ 0xFFFF_FFFF }
 
     /// Feeds `bytes`.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         var crc = register
         CRC32.table.withUnsafeBufferPointer { table in
             for byte in bytes {
@@ -22,7 +22,7 @@ public struct CRC32: Sendable, Hashable {
     }
 
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value
@@ -38,18 +38,18 @@ public struct CRC32: Sendable, Hashable {
 
 /// Adler-32 (RFC 1950), the checksum at the end of a zlib stream: two sums modulo 65521 over the
 /// uncompressed bytes.
-public struct Adler32: Sendable, Hashable {
+package struct Adler32: Sendable, Hashable {
     private var a: UInt32 = 1
     private var b: UInt32 = 0
 
     /// Starts an empty checksum (the Adler-32 of no bytes is 1).
-    public init() {}
+    package init() {}
 
     /// The checksum of the bytes fed so far: `b << 16 | a`.
-    public var value: UInt32 { (b << 16) | a }
+    package var value: UInt32 { (b << 16) | a }
 
     /// Feeds `bytes`.
-    public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         // 5552 is zlib's NMAX: the most bytes for which b cannot overflow 32 bits before the modulo
         // (255 n (n + 1) / 2 + (n + 1)(65521 - 1) <= 2^32 - 1).
         var a = self.a
@@ -70,7 +70,7 @@ public struct Adler32: Sendable, Hashable {
     }
 
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var adler = Adler32()
         bytes.withUnsafeBufferPointer { adler.update($0) }
         return adler.value

@@ -1,5 +1,5 @@
 /// How a zlib stream's deflate blocks are coded (RFC 1951).
-public enum DeflateMethod: Sendable, Hashable, CaseIterable {
+package enum DeflateMethod: Sendable, Hashable, CaseIterable {
     /// Stored (uncompressed) blocks of at most 65535 bytes: fastest, largest.
     case stored
     /// One block with the fixed Huffman code of RFC 1951 section 3.2.6 over greedy LZ77 matches
@@ -8,14 +8,15 @@ public enum DeflateMethod: Sendable, Hashable, CaseIterable {
 }
 
 /// A zlib stream (RFC 1950) written in the project: 2-byte header, deflate blocks, Adler-32 trailer.
-public enum Zlib {
+package enum Zlib {
     /// Compresses `bytes` into a complete zlib stream.
-    public static func compress(_ bytes: [UInt8], method: DeflateMethod = .fixedHuffman) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], method: DeflateMethod = .fixedHuffman) -> [UInt8] {
         bytes.withUnsafeBufferPointer { compress($0, method: method) }
     }
 
     /// Compresses `bytes` into a complete zlib stream.
-    public static func compress(_ bytes: UnsafeBufferPointer<UInt8>, method: DeflateMethod = .fixedHuffman) -> [UInt8] {
+    package static func compress(_ bytes: UnsafeBufferPointer<UInt8>, method: DeflateMethod = .fixedHuffman) -> [UInt8]
+    {
         // CMF 0x78: deflate with a 32 KiB window; FLG 0x01 makes (CMF * 256 + FLG) a multiple of 31, no dictionary.
         var out: [UInt8] = [0x78, 0x01]
         switch method {

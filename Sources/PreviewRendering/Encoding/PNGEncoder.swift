@@ -1,11 +1,11 @@
 /// PNG and APNG files written in the project: RGBA8 with straight (non-premultiplied) alpha, 8 bits per
 /// channel, per-row adaptive filtering, zlib via ``Zlib``.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The 8-byte PNG signature.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Encodes the whole canvas as a still PNG (its premultiplied pixels are unpremultiplied on write).
-    public static func encode(_ canvas: Canvas, method: DeflateMethod = .fixedHuffman) -> [UInt8] {
+    package static func encode(_ canvas: Canvas, method: DeflateMethod = .fixedHuffman) -> [UInt8] {
         var out = signature
         appendHeader(width: canvas.width, height: canvas.height, to: &out)
         let data = compressedRegion(
@@ -151,18 +151,18 @@ public enum PNGEncoder {
 }
 
 /// A rectangle of pixels (integer pixel coordinates, top-left origin).
-public struct PixelRegion: Sendable, Hashable {
+package struct PixelRegion: Sendable, Hashable {
     /// Left column.
-    public var x: Int
+    package var x: Int
     /// Top row.
-    public var y: Int
+    package var y: Int
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
 
     /// Creates a region.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -176,13 +176,13 @@ public struct PixelRegion: Sendable, Hashable {
 /// Each frame after the first stores only the bounding box of the pixels that changed since the previous
 /// frame (`dispose_op` NONE, `blend_op` SOURCE), so still parts of a transition cost nothing. Decoding
 /// composites the boxes and yields exactly the frames that were added.
-public struct APNGEncoder: Sendable {
+package struct APNGEncoder: Sendable {
     /// Frame width in pixels.
-    public let width: Int
+    package let width: Int
     /// Frame height in pixels.
-    public let height: Int
+    package let height: Int
     /// Deflate method for every frame.
-    public let method: DeflateMethod
+    package let method: DeflateMethod
     private let frameCount: Int
     private var bytes: [UInt8]
     private var sequence: UInt32 = 0
@@ -190,7 +190,7 @@ public struct APNGEncoder: Sendable {
     private var previous: Canvas?
 
     /// Starts a file of exactly `frameCount` frames (>= 1) of `width` x `height` pixels, looping forever.
-    public init(width: Int, height: Int, frameCount: Int, method: DeflateMethod = .fixedHuffman) {
+    package init(width: Int, height: Int, frameCount: Int, method: DeflateMethod = .fixedHuffman) {
         self.width = width
         self.height = height
         self.frameCount = max(1, frameCount)
@@ -204,12 +204,12 @@ public struct APNGEncoder: Sendable {
     }
 
     /// Whether every announced frame has been added.
-    public var isComplete: Bool { framesAdded == frameCount }
+    package var isComplete: Bool { framesAdded == frameCount }
 
     /// Adds the next frame, shown for `delayNumerator / delayDenominator` seconds. Canvases of another size
     /// or frames beyond the announced count are ignored (returns `false`).
     @discardableResult
-    public mutating func addFrame(_ canvas: Canvas, delayNumerator: UInt16, delayDenominator: UInt16) -> Bool {
+    package mutating func addFrame(_ canvas: Canvas, delayNumerator: UInt16, delayDenominator: UInt16) -> Bool {
         guard canvas.width == width, canvas.height == height, framesAdded < frameCount else { return false }
         let region: PixelRegion
         if let previous {
@@ -245,7 +245,7 @@ public struct APNGEncoder: Sendable {
     }
 
     /// The complete file (appends `IEND`). Call after the last frame.
-    public func finish() -> [UInt8] {
+    package func finish() -> [UInt8] {
         var out = bytes
         PNGEncoder.appendChunk("IEND", [], to: &out)
         return out

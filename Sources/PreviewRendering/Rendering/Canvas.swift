@@ -15,31 +15,35 @@ import AnimationKernel
 ///
 /// Drawing takes geometry in points and multiplies by ``scale`` (pixels per point). Shapes are
 /// anti-aliased by coverage from a signed distance at each pixel centre and composited source-over.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// Width in pixels (>= 1).
-    public let width: Int
+    package let width: Int
     /// Height in pixels (>= 1).
-    public let height: Int
+    package let height: Int
     /// Pixels per point.
-    public let scale: Double
+    package let scale: Double
     /// Premultiplied RGBA8 pixels, `stride * height` bytes. Read-only outside the module so the count always
     /// matches the size; write through ``withUnsafeMutablePixels(_:)``.
-    public internal(set) var pixels: [UInt8]
+    package internal(set) var pixels: [UInt8]
     /// The pixel rectangle drawing is limited to; the whole canvas unless inside ``withClip(_:_:)``.
-    public private(set) var clip: PixelRegion
+    package private(set) var clip: PixelRegion
+    /// Scratch memory for ``applyBackdrop(in:cornerRadius:sigma:saturation:tint:downsample:)``: `nil` until the
+    /// first backdrop, then kept (and grown when a larger region comes) so later backdrops allocate nothing. Set it
+    /// to lend a context to a fresh canvas; take it back when the canvas is done.
+    package var blurContext: BlurContext?
 
     /// Largest width or height in pixels a canvas gets; larger requests are clamped.
-    public static let maximumDimension = 16384
+    package static let maximumDimension = 16384
 
     /// Bytes per row: `4 * width`.
-    public var stride: Int { width * 4 }
+    package var stride: Int { width * 4 }
 
     /// The canvas size in points (`pixels / scale`).
-    public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+    package var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
 
     /// A transparent canvas of `width` x `height` pixels (each clamped to 1...``maximumDimension``) at
     /// `scale` pixels per point (non-positive or non-finite scales become 1).
-    public init(width: Int, height: Int, scale: Double = 1) {
+    package init(width: Int, height: Int, scale: Double = 1) {
         self.width = min(max(width, 1), Self.maximumDimension)
         self.height = min(max(height, 1), Self.maximumDimension)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
@@ -49,7 +53,7 @@ public struct Canvas: Sendable {
 
     /// A transparent canvas showing `size` points at `scale` pixels per point; the pixel size is rounded
     /// to the nearest integer (at least 1).
-    public init(size: Size, scale: Double) {
+    package init(size: Size, scale: Double) {
         let s = scale.isFinite && scale > 0 ? scale : 1
         self.init(width: Self.pixelCount(size.width * s), height: Self.pixelCount(size.height * s), scale: s)
     }
@@ -61,21 +65,21 @@ public struct Canvas: Sendable {
 
     /// Calls `body` with the pixel bytes (`stride * height`, premultiplied RGBA8, the `ck_image` layout),
     /// e.g. to run a kernel function on them in place.
-    public mutating func withUnsafeMutablePixels<Result>(
+    package mutating func withUnsafeMutablePixels<Result>(
         _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         try pixels.withUnsafeMutableBufferPointer { buffer in try body(buffer) }
     }
 
     /// The premultiplied RGBA bytes at pixel (`x`, `y`); transparent black outside the canvas.
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
         let i = y * stride + x * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
     /// Sets every pixel inside the clip to `color` (replacing, not blending).
-    public mutating func clear(to color: Color = .clear) {
+    package mutating func clear(to color: Color = .clear) {
         let (r, g, b, a) = Self.premultiplied(color, coverage: 1)
         let clip = self.clip
         let stride = self.stride
@@ -95,7 +99,7 @@ public struct Canvas: Sendable {
 
     /// Runs `body` with drawing limited to `rect` (points, rounded outward to whole pixels) intersected
     /// with the current clip; the clip is restored afterwards.
-    public mutating func withClip(_ rect: Rect, _ body: (inout Canvas) -> Void) {
+    package mutating func withClip(_ rect: Rect, _ body: (inout Canvas) -> Void) {
         let saved = clip
         let bounds = pixelBounds(of: rect, outset: 0)
         clip = bounds
@@ -106,18 +110,21 @@ public struct Canvas: Sendable {
     /// Draws what `body` draws as one group at `opacity` (0...1): the group is rendered on a transparent
     /// canvas of the same size, then composited source-over, so overlapping shapes inside it do not show
     /// through each other as they would if each were drawn translucent.
-    public mutating func drawLayer(opacity: Double, _ body: (inout Canvas) -> Void) {
+    package mutating func drawLayer(opacity: Double, _ body: (inout Canvas) -> Void) {
         let alpha = clampUnit(opacity)
         guard alpha > 0 else { return }
         var layer = Canvas(width: width, height: height, scale: scale)
         layer.clip = clip
+        // The layer borrows the blur scratch, so a backdrop drawn inside it allocates none either.
+        swap(&layer.blurContext, &blurContext)
         body(&layer)
+        swap(&layer.blurContext, &blurContext)
         draw(layer, atPixelX: 0, y: 0, opacity: alpha)
     }
 
     /// Composites `image` source-over with its top-left corner at pixel (`x`, `y`), multiplied by `opacity`
     /// (0...1). Pixels are not resampled, so `image` should share this canvas's scale.
-    public mutating func draw(_ image: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1) {
+    package mutating func draw(_ image: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1) {
         let factor = UInt32((clampUnit(opacity) * 256).rounded())
         let x0 = max(clip.x, x)
         let y0 = max(clip.y, y)
@@ -155,7 +162,7 @@ public struct Canvas: Sendable {
 
     /// Fills a rectangle in points with corners of `cornerRadius` points (clamped to half the shorter
     /// side; 0 is square). A radius of half the side of a square draws a circle.
-    public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
+    package mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
         guard color.alpha > 0, let shape = RoundedBox(rect, cornerRadius: cornerRadius, scale: scale) else { return }
         let bounds = pixelBounds(of: rect, outset: 1)
         guard bounds.width > 0, bounds.height > 0 else { return }
@@ -185,7 +192,7 @@ public struct Canvas: Sendable {
 
     /// Strokes the outline of a rounded rectangle with a line `lineWidth` points wide centred on the edge
     /// (hairlines, card borders, selection rings).
-    public mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, lineWidth: Double = 1, color: Color) {
+    package mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, lineWidth: Double = 1, color: Color) {
         let halfWidth = (lineWidth.isFinite ? max(lineWidth, 0) : 0) / 2 * scale
         guard color.alpha > 0, halfWidth > 0,
             let shape = RoundedBox(rect, cornerRadius: cornerRadius, scale: scale)
@@ -240,7 +247,7 @@ public struct Canvas: Sendable {
     /// erfc falloff of the rounded shape's signed distance, which rounds the corners; close to an exact
     /// blur of the rounded rectangle at a fraction of the cost. The shadow is also drawn under the shape:
     /// draw the shape on top.
-    public mutating func drawShadow(
+    package mutating func drawShadow(
         of rect: Rect, cornerRadius: Double = 0, blurRadius: Double, offset: Point = .zero, color: Color
     ) {
         let sigma = max(0, blurRadius.isFinite ? blurRadius : 0) / 2 * scale

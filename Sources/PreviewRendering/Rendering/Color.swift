@@ -2,23 +2,23 @@ import AnimationKernel
 
 /// The preview draws with the library's colour type: straight (non-premultiplied) sRGB components in 0...1,
 /// clamped when drawn.
-public typealias Color = RGBAColor
+package typealias Color = RGBAColor
 
 extension RGBAColor {
     /// A grey: `white` 0 is black, 1 is white.
-    public init(white: Double, alpha: Double = 1) {
+    package init(white: Double, alpha: Double = 1) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
     /// A colour from a 24-bit `0xRRGGBB` literal, as design tools print them.
-    public init(rgb: UInt32, alpha: Double = 1) {
+    package init(rgb: UInt32, alpha: Double = 1) {
         self.init(
             red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
             blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
-    public func opacity(_ factor: Double) -> RGBAColor { multipliedAlpha(by: clampUnit(factor)) }
+    package func opacity(_ factor: Double) -> RGBAColor { multipliedAlpha(by: clampUnit(factor)) }
 
     /// `0xRRGGBB` of the colour ignoring alpha, for SVG `#rrggbb`.
     var rgbHex: String {

@@ -1,22 +1,22 @@
 import AnimationKernel
 
 /// Colours of the synthetic screens scenes draw: a light, iOS-like palette by default.
-public struct ScreenStyle: Sendable, Hashable {
+package struct ScreenStyle: Sendable, Hashable {
     /// Screen background.
-    public var background: Color
+    package var background: Color
     /// Navigation bar background.
-    public var bar: Color
+    package var bar: Color
     /// Primary "text" bars (titles).
-    public var primaryText: Color
+    package var primaryText: Color
     /// Secondary "text" bars (subtitles, body).
-    public var secondaryText: Color
+    package var secondaryText: Color
     /// Hairlines between rows.
-    public var separator: Color
+    package var separator: Color
     /// Avatar colours, picked per row.
-    public var accents: [Color]
+    package var accents: [Color]
 
     /// Creates a style.
-    public init(
+    package init(
         background: Color, bar: Color, primaryText: Color, secondaryText: Color, separator: Color,
         accents: [Color]
     ) {
@@ -29,7 +29,7 @@ public struct ScreenStyle: Sendable, Hashable {
     }
 
     /// White background, grey text bars, saturated avatars.
-    public static let light = ScreenStyle(
+    package static let light = ScreenStyle(
         background: .white, bar: Color(rgb: 0xF7F7F8), primaryText: Color(rgb: 0x3A3A3C),
         secondaryText: Color(rgb: 0xAEAEB2), separator: Color(rgb: 0xE5E5EA),
         accents: [
@@ -38,7 +38,7 @@ public struct ScreenStyle: Sendable, Hashable {
         ])
 
     /// A grouped-list look: pale grey background, so white cards and sheets stand out on it.
-    public static let grouped = ScreenStyle(
+    package static let grouped = ScreenStyle(
         background: Color(rgb: 0xF2F2F7), bar: Color(rgb: 0xF2F2F7), primaryText: Color(rgb: 0x1C1C1E),
         secondaryText: Color(rgb: 0x8E8E93), separator: Color(rgb: 0xD1D1D6),
         accents: [Color(rgb: 0x5E5CE6), Color(rgb: 0xFF453A), Color(rgb: 0x32D74B), Color(rgb: 0xFFD60A)])
@@ -46,7 +46,7 @@ public struct ScreenStyle: Sendable, Hashable {
 
 /// A deterministic value in 0..<1 from a seed and an index (SplitMix64's finaliser), so synthetic content is
 /// the same in every frame and every run.
-public func pseudoRandom(seed: UInt64, index: Int) -> Double {
+package func pseudoRandom(seed: UInt64, index: Int) -> Double {
     var z = seed &+ UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9_7F4A_7C15
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -60,7 +60,7 @@ extension Canvas {
     /// points), so a scaled-down screen looks like the same screen. Clipped to `rect`; corners rounded by
     /// `cornerRadius` for the background only (content is inset far enough not to cross them). Right-to-left
     /// mirrors the layout inside `rect` (title and avatars on the right).
-    public mutating func drawSyntheticScreen(
+    package mutating func drawSyntheticScreen(
         in rect: Rect, seed: UInt64 = 1, title: Bool = true, cornerRadius: Double = 0, style: ScreenStyle = .light,
         direction: ReadingDirection = .leftToRight
     ) {
@@ -92,7 +92,7 @@ extension Canvas {
 
     /// Draws list rows (avatar, a title bar and a subtitle bar, a hairline) from the top of `rect` down to its
     /// bottom, with sizes scaled by `rect.width / 390`; mirrored inside `rect` for right-to-left.
-    public mutating func drawListRows(
+    package mutating func drawListRows(
         in rect: Rect, seed: UInt64 = 1, style: ScreenStyle = .light, direction: ReadingDirection = .leftToRight
     ) {
         let unit = rect.width / 390
@@ -128,7 +128,7 @@ extension Canvas {
 
     /// Draws `count` lines of text-like bars in `rect`, `lineHeight` points apart, with ragged right ends;
     /// the last line of each paragraph of four is shorter. Right-to-left aligns the lines to the right edge.
-    public mutating func drawTextLines(
+    package mutating func drawTextLines(
         in rect: Rect, count: Int, lineHeight: Double, seed: UInt64 = 1, color: Color,
         direction: ReadingDirection = .leftToRight
     ) {

@@ -1,19 +1,19 @@
 /// What went wrong in a preview run; the description is the message printed on standard error.
-public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A bad command-line option or value (exit status 2).
     case usage(String)
     /// An output directory or file could not be created or written (exit status 1).
     case io(String)
 
     /// The message, without a program-name prefix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message), .io(let message): message
         }
     }
 
     /// The process exit status for this error: 2 for usage, 1 for I/O.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .usage: 2
         case .io: 1
@@ -22,34 +22,34 @@ public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The options of a `transition-preview` run, parsed from the command line.
-public struct PreviewConfiguration: Sendable, Hashable {
+package struct PreviewConfiguration: Sendable, Hashable {
     /// `--out DIR`: where files go, created with parents if missing. Default `preview` (relative to the
     /// working directory).
-    public var outputDirectory = "preview"
+    package var outputDirectory = "preview"
     /// `--only NAME` (repeatable, or comma-separated): scene names to render; empty renders the default set.
-    public var only: [String] = []
+    package var only: [String] = []
     /// `--scale S`: pixels per point of the animation; the filmstrip uses half of it. Default 1, range
     /// (0, 4].
-    public var scale = 1.0
+    package var scale = 1.0
     /// `--fps N`: animation frames per second, 1...120. Default 30.
-    public var fps = 30
+    package var fps = 30
     /// `--rtl` and `--reduce-motion`.
-    public var sceneOptions = PreviewSceneOptions()
+    package var sceneOptions = PreviewSceneOptions()
     /// `--help` / `-h`: print usage and exit 0.
-    public var showHelp = false
+    package var showHelp = false
     /// `--list`: print the registered scene names and exit 0.
-    public var listScenes = false
+    package var listScenes = false
     /// `--stored`: write uncompressed (stored) deflate blocks instead of fixed Huffman; faster, larger.
-    public var deflateMethod = DeflateMethod.fixedHuffman
+    package var deflateMethod = DeflateMethod.fixedHuffman
 
     /// The default configuration.
-    public init() {}
+    package init() {}
 
     /// Pixels per point of the filmstrip frames: half of ``scale``.
-    public var filmstripScale: Double { scale / 2 }
+    package var filmstripScale: Double { scale / 2 }
 
     /// Usage text for `--help`.
-    public static let usage = """
+    package static let usage = """
         USAGE: transition-preview [options]
 
         Renders each transition's scripted scenario to pictures in the output directory:
@@ -68,14 +68,14 @@ public struct PreviewConfiguration: Sendable, Hashable {
           --list            print the scene names and exit
           -h, --help        print this help and exit
 
-        Without --only, the registered transitions are rendered (the demo scenes while none is registered).
+        Without --only, the transitions are rendered; the demo scenes only when --only names them.
         Files are written under temporary names and renamed when complete.
         Exit status: 0 on success, 2 for a bad option, 1 if the output cannot be written.
         """
 
     /// Parses arguments (without the program name). Throws ``PreviewError/usage(_:)`` for an unknown
     /// option, a missing or malformed value, or a value out of range.
-    public static func parse(_ arguments: [String]) throws(PreviewError) -> PreviewConfiguration {
+    package static func parse(_ arguments: [String]) throws(PreviewError) -> PreviewConfiguration {
         var configuration = PreviewConfiguration()
         var index = 0
         func value(for option: String) throws(PreviewError) -> String {

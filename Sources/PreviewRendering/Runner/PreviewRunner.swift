@@ -7,39 +7,39 @@ import AnimationKernel
 #endif
 
 /// The files one scene produced and their sizes in bytes.
-public struct PreviewArtifacts: Sendable, Hashable {
+package struct PreviewArtifacts: Sendable, Hashable {
     /// Scene name.
-    public var scene: String
+    package var scene: String
     /// Path of `<name>-filmstrip.png`.
-    public var filmstripPath: String
+    package var filmstripPath: String
     /// Path of `<name>-chart.svg`.
-    public var chartPath: String
+    package var chartPath: String
     /// Path of the APNG `<name>.png`.
-    public var animationPath: String
+    package var animationPath: String
     /// Frames in the APNG.
-    public var frameCount: Int
+    package var frameCount: Int
     /// Size of the filmstrip file in bytes.
-    public var filmstripBytes: Int
+    package var filmstripBytes: Int
     /// Size of the chart file in bytes.
-    public var chartBytes: Int
+    package var chartBytes: Int
     /// Size of the APNG file in bytes.
-    public var animationBytes: Int
+    package var animationBytes: Int
 }
 
 /// The `transition-preview` pipeline: options, rendering, encoding and atomic writes. The executable's
 /// `main.swift` only calls ``run(arguments:output:errorOutput:)``.
-public enum PreviewRunner {
+package enum PreviewRunner {
     /// Frames in a filmstrip.
-    public static let filmstripFrameCount = 8
+    package static let filmstripFrameCount = 8
     /// How long viewers hold the APNG's last frame before it loops, in milliseconds, so the end state reads.
-    public static let finalFrameHoldMilliseconds: UInt16 = 800
+    package static let finalFrameHoldMilliseconds: UInt16 = 800
     /// Longest scenario rendered, in seconds; longer durations are cut here.
-    public static let maximumDuration = 60.0
+    package static let maximumDuration = 60.0
 
     /// Runs the command line: parses `arguments` (without the program name), renders, writes, prints one
     /// progress line per scene through `output` and errors through `errorOutput`. Returns the exit status:
     /// 0 success, 2 bad option, 1 unwritable output.
-    public static func run(
+    package static func run(
         arguments: [String], output: (String) -> Void = { print($0) },
         errorOutput: (String) -> Void = { writeStandardError($0) }
     ) -> Int32 {
@@ -63,12 +63,12 @@ public enum PreviewRunner {
         }
     }
 
-    /// The scenes `--only` names (in that order), or the default selection when it names none.
-    public static func select(_ configuration: PreviewConfiguration, from registered: [any PreviewScene])
+    /// The scenes `--only` names (in that order), or the transitions when it names none.
+    package static func select(_ configuration: PreviewConfiguration, from registered: [any PreviewScene])
         throws(PreviewError) -> [any PreviewScene]
     {
         guard !configuration.only.isEmpty else {
-            return PreviewScenes.defaultSelection(options: configuration.sceneOptions)
+            return PreviewScenes.transitions(options: configuration.sceneOptions)
         }
         var chosen: [any PreviewScene] = []
         for name in configuration.only where !chosen.contains(where: { $0.name == name }) {
@@ -82,7 +82,7 @@ public enum PreviewRunner {
     }
 
     /// Creates the output directory, checks it is writable, then renders and writes each scene.
-    public static func run(
+    package static func run(
         _ configuration: PreviewConfiguration, scenes: [any PreviewScene], output: (String) -> Void = { _ in }
     ) throws(PreviewError) -> [PreviewArtifacts] {
         let directory = configuration.outputDirectory
@@ -111,7 +111,7 @@ public enum PreviewRunner {
     /// Renders one scene's three files and writes them atomically: each goes to a temporary name in the
     /// output directory, and only when all three are written are they renamed into place. On failure the
     /// temporary files are removed.
-    public static func write(_ scene: any PreviewScene, configuration: PreviewConfiguration)
+    package static func write(_ scene: any PreviewScene, configuration: PreviewConfiguration)
         throws(PreviewError) -> PreviewArtifacts
     {
         let directory = configuration.outputDirectory
@@ -147,15 +147,26 @@ public enum PreviewRunner {
 
     /// The scene's frame at `time`, on a fresh opaque black canvas of its size at `scale` pixels per point.
     /// (Opaque so that a canvas size that is not a whole number of pixels leaves no half-transparent edge.)
-    public static func renderFrame(_ scene: any PreviewScene, at time: Double, scale: Double) -> Canvas {
+    package static func renderFrame(_ scene: any PreviewScene, at time: Double, scale: Double) -> Canvas {
+        var blurContext: BlurContext?
+        return renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
+    }
+
+    /// ``renderFrame(_:at:scale:)`` with `blurContext` lent to the canvas for its backdrops and handed back
+    /// afterwards (made or grown if the frame needed it), so a sequence of frames shares one blur scratch.
+    package static func renderFrame(
+        _ scene: any PreviewScene, at time: Double, scale: Double, blurContext: inout BlurContext?
+    ) -> Canvas {
         var canvas = Canvas(size: scene.canvasSize, scale: scale)
+        swap(&canvas.blurContext, &blurContext)
         canvas.clear(to: .black)
         scene.render(at: time, into: &canvas)
+        swap(&canvas.blurContext, &blurContext)
         return canvas
     }
 
     /// The APNG frame times: every `1 / fps` seconds from 0, plus `duration` itself as the last frame.
-    public static func frameTimes(duration: Double, fps: Int) -> [Double] {
+    package static func frameTimes(duration: Double, fps: Int) -> [Double] {
         let end = duration.isFinite ? min(max(duration, 0), maximumDuration) : 0
         let rate = Double(max(1, fps))
         // The small tolerance keeps 2 s at 30 fps at 61 frames despite rounding in end * rate.
@@ -164,7 +175,7 @@ public enum PreviewRunner {
     }
 
     /// The filmstrip frame times: ``filmstripFrameCount`` evenly spaced over `0...duration`, both ends included.
-    public static func filmstripTimes(duration: Double) -> [Double] {
+    package static func filmstripTimes(duration: Double) -> [Double] {
         let end = duration.isFinite ? min(max(duration, 0), maximumDuration) : 0
         let last = Double(filmstripFrameCount - 1)
         return (0..<filmstripFrameCount).map { end * Double($0) / last }
@@ -172,14 +183,15 @@ public enum PreviewRunner {
 
     /// The animated PNG of the scene and its frame count. Frame delays are `1/fps` s; a shorter final
     /// interval is given in milliseconds; the last frame holds for ``finalFrameHoldMilliseconds``.
-    public static func animation(of scene: any PreviewScene, scale: Double, fps: Int, method: DeflateMethod)
+    package static func animation(of scene: any PreviewScene, scale: Double, fps: Int, method: DeflateMethod)
         -> (bytes: [UInt8], frameCount: Int)
     {
         let times = frameTimes(duration: clampedDuration(scene), fps: fps)
         let probe = Canvas(size: scene.canvasSize, scale: scale)
         var encoder = APNGEncoder(width: probe.width, height: probe.height, frameCount: times.count, method: method)
+        var blurContext: BlurContext?
         for (index, time) in times.enumerated() {
-            let frame = renderFrame(scene, at: time, scale: scale)
+            let frame = renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
             let (numerator, denominator): (UInt16, UInt16)
             if index + 1 == times.count {
                 (numerator, denominator) = (finalFrameHoldMilliseconds, 1000)
@@ -195,9 +207,10 @@ public enum PreviewRunner {
 
     /// Eight frames side by side on a light grey strip, each with a small bar below showing how far into
     /// the scenario it is, at `scale` pixels per point.
-    public static func filmstrip(of scene: any PreviewScene, scale: Double) -> Canvas {
+    package static func filmstrip(of scene: any PreviewScene, scale: Double) -> Canvas {
         let times = filmstripTimes(duration: clampedDuration(scene))
-        let first = renderFrame(scene, at: times[0], scale: scale)
+        var blurContext: BlurContext?
+        let first = renderFrame(scene, at: times[0], scale: scale, blurContext: &blurContext)
         let gap = max(2, Int((24 * scale).rounded()))
         let barSpace = max(3, Int((20 * scale).rounded()))
         let width = gap + times.count * (first.width + gap)
@@ -206,7 +219,7 @@ public enum PreviewRunner {
         strip.clear(to: Color(rgb: 0xE5E5EA))
         let duration = clampedDuration(scene)
         for (index, time) in times.enumerated() {
-            let frame = index == 0 ? first : renderFrame(scene, at: time, scale: scale)
+            let frame = index == 0 ? first : renderFrame(scene, at: time, scale: scale, blurContext: &blurContext)
             let x = gap + index * (first.width + gap)
             strip.draw(frame, atPixelX: x, y: gap)
             let barY = Double(gap + first.height) + Double(barSpace) * 0.45
@@ -221,7 +234,7 @@ public enum PreviewRunner {
     }
 
     /// Writes `message` and a newline to standard error.
-    public static func writeStandardError(_ message: String) {
+    package static func writeStandardError(_ message: String) {
         // write(2) on descriptor 2 rather than the C `stderr` global, which Swift 6 treats as shared mutable state.
         let line = Array((message + "\n").utf8)
         var offset = 0

@@ -17,17 +17,17 @@ func drawBackdrop(_ effect: BackdropEffect, in rect: Rect, into canvas: inout Ca
 
 /// A card in the list flies up into a detail while the modal rises; then the list scrolls and the card flies
 /// back to where its cell is now.
-public struct CardLiftScene: PreviewScene {
+package struct CardLiftScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"card-lift"`.
-    public let name = "card-lift"
+    package let name = "card-lift"
     /// Human title.
-    public let title = "Card lift: list card flies into a detail, returns to its moved cell"
+    package let title = "Card lift: list card flies into a detail, returns to its moved cell"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 3.8 s of script.
-    public let duration = 3.8
+    package let duration = 3.8
 
     private let initial: CardLift
     private let script: Script<CardLift>
@@ -37,7 +37,7 @@ public struct CardLiftScene: PreviewScene {
     private static let target = Rect(x: 16, y: 100, width: 358, height: 200)
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) {
         self.options = options
         var configuration = CardLift.Configuration()
         configuration.reduceMotion = options.reduceMotion
@@ -59,7 +59,7 @@ public struct CardLiftScene: PreviewScene {
 
     /// The list (the lifted card's cell left empty while it flies), the dimming, the modal, and the card in its
     /// host layer.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let frame = frame(at: time)
         let scrolledBy = time >= 2.0 ? Self.source.minY - Self.scrolled.minY : 0
         canvas.fill(Rect(origin: .zero, size: canvasSize), color: Color(rgb: 0xF2F2F7))
@@ -113,7 +113,7 @@ public struct CardLiftScene: PreviewScene {
     }
 
     /// The card's y and height, its lift, corner radius and shadow; the modal's top and the dimming.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         return [
             Channel(name: "card y", unit: "pt", value: frame.card.minY),
@@ -130,24 +130,24 @@ public struct CardLiftScene: PreviewScene {
 /// Pull-to-dismiss over a blurred backdrop: the drag first scrolls the content to its top, then pulls the screen
 /// down while the blur behind it clears; released with a flick, it is dismissed. With `edgeSwipe` the same model
 /// runs horizontally from the leading edge (minne's edge swipe).
-public struct PullToDismissScene: PreviewScene {
+package struct PullToDismissScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"pull-to-dismiss"` or `"edge-swipe"`.
-    public let name: String
+    package let name: String
     /// Human title.
-    public let title: String
+    package let title: String
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 2.2 s of script.
-    public let duration = 2.2
+    package let duration = 2.2
 
     private let edgeSwipe: Bool
     private let initial: PullToDismiss
     private let script: Script<PullToDismiss>
 
     /// Creates the scene; `edgeSwipe` makes it the horizontal variant.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions(), edgeSwipe: Bool = false) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions(), edgeSwipe: Bool = false) {
         self.options = options
         self.edgeSwipe = edgeSwipe
         name = edgeSwipe ? "edge-swipe" : "pull-to-dismiss"
@@ -181,7 +181,7 @@ public struct PullToDismissScene: PreviewScene {
 
     /// The screen behind with the interpolated backdrop over it, then the presented screen at its offset with its
     /// content scrolled by the frame's content offset.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let frame = frame(at: time)
         let full = Rect(origin: .zero, size: canvasSize)
         canvas.drawSyntheticScreen(in: full, seed: 31, direction: options.layoutDirection)
@@ -203,7 +203,7 @@ public struct PullToDismissScene: PreviewScene {
     }
 
     /// Screen offset and content offset (points), progress, backdrop rate and the screen's alpha.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         var blurRadius = 0.0
         if case .blur(let radius, _, _, _) = frame.backdrop { blurRadius = radius }

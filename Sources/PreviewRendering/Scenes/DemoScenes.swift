@@ -23,23 +23,23 @@ func demoSpringProgress(_ time: Double, response: Double, dampingRatio zeta: Dou
 
 /// Demo: a card slides in from the trailing edge on a slightly bouncy spring over a list, with a soft
 /// shadow and a dimming layer. Reduce Motion cross-fades it in place; RTL brings it from the left.
-public struct DemoCardSlideScene: PreviewScene {
+package struct DemoCardSlideScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"demo-card-slide"`.
-    public let name = "demo-card-slide"
+    package let name = "demo-card-slide"
     /// Human title.
-    public let title = "Demo: card slides in on a spring"
+    package let title = "Demo: card slides in on a spring"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = Size(width: 390, height: 844)
+    package let canvasSize = Size(width: 390, height: 844)
     /// 1.6 s: 0.15 s at rest, then the spring.
-    public let duration = 1.6
+    package let duration = 1.6
 
     private let start = 0.15
     private let cardFrame = Rect(x: 20, y: 170, width: 350, height: 470)
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) { self.options = options }
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) { self.options = options }
 
     private struct State {
         var offset: Double
@@ -61,7 +61,7 @@ public struct DemoCardSlideScene: PreviewScene {
     }
 
     /// Draws the list, the dimming layer, the card's shadow and the card.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let s = state(at: time)
         let screen = Rect(origin: .zero, size: canvasSize)
         canvas.drawSyntheticScreen(in: screen, seed: 7, direction: options.layoutDirection)
@@ -89,7 +89,7 @@ public struct DemoCardSlideScene: PreviewScene {
     }
 
     /// Card offset from its resting place (points), its opacity, and the dimming opacity.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let s = state(at: time)
         return [
             Channel(name: "card offset x", unit: "pt", value: s.offset),
@@ -101,23 +101,23 @@ public struct DemoCardSlideScene: PreviewScene {
 
 /// Demo: a sheet rises from the bottom on a critically damped spring while the screen behind it shrinks,
 /// rounds its corners and dims. Reduce Motion cross-fades the sheet and leaves the backdrop still.
-public struct DemoSheetRiseScene: PreviewScene {
+package struct DemoSheetRiseScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"demo-sheet-rise"`.
-    public let name = "demo-sheet-rise"
+    package let name = "demo-sheet-rise"
     /// Human title.
-    public let title = "Demo: sheet rises on a critically damped spring"
+    package let title = "Demo: sheet rises on a critically damped spring"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = Size(width: 390, height: 844)
+    package let canvasSize = Size(width: 390, height: 844)
     /// 1.4 s: 0.1 s at rest, then the spring.
-    public let duration = 1.4
+    package let duration = 1.4
 
     private let start = 0.1
     private let restingTop = 110.0
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) { self.options = options }
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) { self.options = options }
 
     private struct State {
         var top: Double
@@ -138,7 +138,7 @@ public struct DemoSheetRiseScene: PreviewScene {
     }
 
     /// Draws the black surround, the scaled backdrop, the dimming layer and the sheet.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let s = state(at: time)
         let screen = Rect(origin: .zero, size: canvasSize)
         canvas.fill(screen, color: .black)
@@ -167,7 +167,7 @@ public struct DemoSheetRiseScene: PreviewScene {
     }
 
     /// Sheet top edge (points), backdrop scale factor, sheet and dimming opacity.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let s = state(at: time)
         return [
             Channel(name: "sheet top", unit: "pt", value: s.top),

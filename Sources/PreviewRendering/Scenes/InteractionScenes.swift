@@ -17,23 +17,23 @@ func fingerSamples<Model>(
 /// The sheet's scroll handoff: a list in a sheet with a medium and a large detent. Dragged up, the sheet expands
 /// to its large detent before the list scrolls; dragged down, the list scrolls back to its top before the sheet
 /// moves down; released, it settles on the medium detent.
-public struct SheetScrollScene: PreviewScene {
+package struct SheetScrollScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"sheet-scroll"`.
-    public let name = "sheet-scroll"
+    package let name = "sheet-scroll"
     /// Human title.
-    public let title = "Bottom sheet with a scroll view: expand, scroll, scroll back, pull down"
+    package let title = "Bottom sheet with a scroll view: expand, scroll, scroll back, pull down"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 4.2 s of script.
-    public let duration = 4.2
+    package let duration = 4.2
 
     private let initial: BottomSheet
     private let script: Script<BottomSheet>
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) {
         self.options = options
         var configuration = BottomSheet.Configuration()
         configuration.reduceMotion = options.reduceMotion
@@ -65,7 +65,7 @@ public struct SheetScrollScene: PreviewScene {
     }
 
     /// Draws the screen behind, the dimming, and the sheet with its list scrolled by the frame's content offset.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let frame = frame(at: time)
         drawSheetSurroundings(frame, size: canvasSize, direction: options.layoutDirection, into: &canvas)
         canvas.drawLayer(opacity: frame.sheetAlpha) { layer in
@@ -84,7 +84,7 @@ public struct SheetScrollScene: PreviewScene {
     }
 
     /// Sheet top (points), the list's content offset (points), the position among the detents and the dimming.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         return [
             Channel(name: "sheet top", unit: "pt", value: frame.sheet.minY),
@@ -96,23 +96,23 @@ public struct SheetScrollScene: PreviewScene {
 }
 
 /// Dragging the sheet that hosts a navigation stack: pulled up to its large detent mid-push, then flicked back.
-public struct NavigationDragScene: PreviewScene {
+package struct NavigationDragScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"navigation-drag"`.
-    public let name = "navigation-drag"
+    package let name = "navigation-drag"
     /// Human title.
-    public let title = "Navigation in a sheet, dragged: push, pull up to large, flick down"
+    package let title = "Navigation in a sheet, dragged: push, pull up to large, flick down"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 3.6 s of script.
-    public let duration = 3.6
+    package let duration = 3.6
 
     private let initial: SheetNavigation
     private let script: Script<SheetNavigation>
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) {
         self.options = options
         var configuration = SheetNavigation.Configuration()
         configuration.layoutDirection = options.layoutDirection
@@ -143,14 +143,14 @@ public struct NavigationDragScene: PreviewScene {
     }
 
     /// Draws the screen behind, the dimming, the sheet, its screens back to front, and the bar.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         drawNavigation(
             frame(at: time), size: canvasSize, direction: options.layoutDirection, into: &canvas,
             seed: { $0 == "cart" ? 21 : 22 })
     }
 
     /// The sheet's top and height (points), its position among the detents, and the dimming.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         return [
             Channel(name: "sheet top", unit: "pt", value: frame.sheet.sheet.minY),

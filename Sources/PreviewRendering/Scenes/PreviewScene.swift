@@ -1,16 +1,16 @@
 import AnimationKernel
 
 /// One value a scene charts over time, e.g. a sheet's top edge in points or a dimming layer's opacity.
-public struct Channel: Sendable, Hashable {
+package struct Channel: Sendable, Hashable {
     /// Legend name, unique within the scene (e.g. "sheet top").
-    public var name: String
+    package var name: String
     /// Unit label; channels sharing a unit share a chart panel and its y axis (e.g. "pt", "opacity").
-    public var unit: String
+    package var unit: String
     /// The value at the sampled time.
-    public var value: Double
+    package var value: Double
 
     /// Creates a channel sample.
-    public init(name: String, unit: String, value: Double) {
+    package init(name: String, unit: String, value: Double) {
         self.name = name
         self.unit = unit
         self.value = value
@@ -23,7 +23,7 @@ public struct Channel: Sendable, Hashable {
 /// `Sources/PreviewRendering/Scenes/` and list it in ``PreviewScenes/transitions(options:)``. Drive your
 /// model from `time` alone (rebuild or step it deterministically), so any frame can be rendered on its own:
 /// the APNG asks for increasing times, but the filmstrip, the chart and the tests ask in any order.
-public protocol PreviewScene {
+package protocol PreviewScene {
     /// Command-line id, lowercase with dashes: "sheet", "navigation", "card-lift", "pull-to-dismiss".
     var name: String { get }
     /// Human-readable title for the chart.
@@ -40,26 +40,26 @@ public protocol PreviewScene {
 }
 
 /// Environment settings every scene receives.
-public struct PreviewSceneOptions: Sendable, Hashable {
+package struct PreviewSceneOptions: Sendable, Hashable {
     /// Right-to-left layout: horizontal motion mirrored.
-    public var rtl: Bool
+    package var rtl: Bool
     /// Reduce Motion accessibility setting: scenes use their reduced (e.g. cross-fade) variant.
-    public var reduceMotion: Bool
+    package var reduceMotion: Bool
 
     /// Creates options; both default to `false`.
-    public init(rtl: Bool = false, reduceMotion: Bool = false) {
+    package init(rtl: Bool = false, reduceMotion: Bool = false) {
         self.rtl = rtl
         self.reduceMotion = reduceMotion
     }
 
     /// `.rightToLeft` when ``rtl`` is set.
-    public var layoutDirection: ReadingDirection { rtl ? .rightToLeft : .leftToRight }
+    package var layoutDirection: ReadingDirection { rtl ? .rightToLeft : .leftToRight }
 }
 
 /// The registry of scenes the command line knows.
-public enum PreviewScenes {
+package enum PreviewScenes {
     /// The real transitions, in the order they are rendered by default. Add a scene here to publish it.
-    public static func transitions(options: PreviewSceneOptions) -> [any PreviewScene] {
+    package static func transitions(options: PreviewSceneOptions) -> [any PreviewScene] {
         [
             SheetScene(options: options), NavigationScene(options: options), CardLiftScene(options: options),
             PullToDismissScene(options: options), PullToDismissScene(options: options, edgeSwipe: true),
@@ -68,18 +68,13 @@ public enum PreviewScenes {
     }
 
     /// Self-contained demonstrations of the pipeline; their names start with `demo-`.
-    public static func demos(options: PreviewSceneOptions) -> [any PreviewScene] {
+    package static func demos(options: PreviewSceneOptions) -> [any PreviewScene] {
         [DemoCardSlideScene(options: options), DemoSheetRiseScene(options: options)]
     }
 
-    /// Every registered scene: ``transitions(options:)`` then ``demos(options:)``.
-    public static func all(options: PreviewSceneOptions) -> [any PreviewScene] {
+    /// Every registered scene: ``transitions(options:)`` then ``demos(options:)``. A run without `--only` renders
+    /// the transitions; the demos only when `--only` names them.
+    package static func all(options: PreviewSceneOptions) -> [any PreviewScene] {
         transitions(options: options) + demos(options: options)
-    }
-
-    /// What a run without `--only` renders: the transitions, or the demos while no transition is registered.
-    public static func defaultSelection(options: PreviewSceneOptions) -> [any PreviewScene] {
-        let real = transitions(options: options)
-        return real.isEmpty ? demos(options: options) : real
     }
 }

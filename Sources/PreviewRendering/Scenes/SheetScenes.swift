@@ -87,23 +87,23 @@ func drawNavigation(
 }
 
 /// The bottom sheet: present, a content-height change, the keyboard up and down, then dismiss.
-public struct SheetScene: PreviewScene {
+package struct SheetScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"sheet"`.
-    public let name = "sheet"
+    package let name = "sheet"
     /// Human title.
-    public let title = "Bottom sheet: present, content grows, keyboard, dismiss"
+    package let title = "Bottom sheet: present, content grows, keyboard, dismiss"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 4.6 s of script.
-    public let duration = 4.6
+    package let duration = 4.6
 
     private let initial: BottomSheet
     private let script: Script<BottomSheet>
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) {
         self.options = options
         var configuration = BottomSheet.Configuration()
         configuration.reduceMotion = options.reduceMotion
@@ -126,7 +126,7 @@ public struct SheetScene: PreviewScene {
     }
 
     /// Draws the screen behind, the dimming, the sheet with a bar and rows, and the keyboard.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         let frame = frame(at: time)
         drawSheetSurroundings(frame, size: canvasSize, direction: options.layoutDirection, into: &canvas)
         canvas.drawLayer(opacity: frame.sheetAlpha) { layer in
@@ -145,7 +145,7 @@ public struct SheetScene: PreviewScene {
     }
 
     /// Sheet top and height, content area height, keyboard height (points); dimming and sheet opacity.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         return [
             Channel(name: "sheet top", unit: "pt", value: frame.sheet.minY),
@@ -159,24 +159,24 @@ public struct SheetScene: PreviewScene {
 }
 
 /// Navigation inside the sheet: present, two pushes, a pop, and an interactive edge-swipe pop.
-public struct NavigationScene: PreviewScene {
+package struct NavigationScene: PreviewScene {
     /// The options the scene was built with.
-    public let options: PreviewSceneOptions
+    package let options: PreviewSceneOptions
     /// `"navigation"`.
-    public let name = "navigation"
+    package let name = "navigation"
     /// Human title.
-    public let title = "Navigation in a sheet: push, push, pop, edge-swipe pop"
+    package let title = "Navigation in a sheet: push, push, pop, edge-swipe pop"
     /// An iPhone screen, 390 x 844 points.
-    public let canvasSize = phoneSize
+    package let canvasSize = phoneSize
     /// 4.8 s of script.
-    public let duration = 4.8
+    package let duration = 4.8
 
     private let initial: SheetNavigation
     private let script: Script<SheetNavigation>
     private static let screens: [(id: String, seed: UInt64)] = [("cart", 21), ("payment", 22), ("confirm", 23)]
 
     /// Creates the scene.
-    public init(options: PreviewSceneOptions = PreviewSceneOptions()) {
+    package init(options: PreviewSceneOptions = PreviewSceneOptions()) {
         self.options = options
         var configuration = SheetNavigation.Configuration()
         configuration.layoutDirection = options.layoutDirection
@@ -209,14 +209,14 @@ public struct NavigationScene: PreviewScene {
     }
 
     /// Draws the screen behind, the dimming, the sheet, its screens back to front, and the bar.
-    public func render(at time: Double, into canvas: inout Canvas) {
+    package func render(at time: Double, into canvas: inout Canvas) {
         drawNavigation(
             frame(at: time), size: canvasSize, direction: options.layoutDirection, into: &canvas,
             seed: { id in Self.screens.first { $0.id == id }?.seed ?? 1 })
     }
 
     /// Each screen's x (points), the sheet's top and height, the bar's alpha and the dimming.
-    public func channels(at time: Double) -> [Channel] {
+    package func channels(at time: Double) -> [Channel] {
         let frame = frame(at: time)
         var channels = Self.screens.map { id, _ in
             Channel(name: "\(id) x", unit: "pt", value: frame.screens.first { $0.id == id }?.rect.minX ?? .nan)
