@@ -59,6 +59,7 @@ public struct BlurContext: Sendable {
     /// `(2 radiusX + 1) x (2 radiusY + 1)` window, edges replicated.
     ///
     /// - Parameters:
+    ///   - image: The image to blur, in place.
     ///   - radiusX: Horizontal radius in pixels, `0...65535`.
     ///   - radiusY: Vertical radius in pixels, `0...65535`. Both 0 leaves the image unchanged.
     public mutating func boxBlur(_ image: inout RGBA8Image, radiusX: Int, radiusY: Int) throws(KernelError) {
@@ -66,7 +67,7 @@ public struct BlurContext: Sendable {
         try inPlace(&image) { img, s, n in ck_box_blur(img, img, rx, ry, s, n) }
     }
 
-    /// Exact box blur of `source` into `destination` (same size; see ``boxBlur(_:radiusX:radiusY:)``).
+    /// Exact box blur of `source` into `destination` (same size; see ``boxBlur(_:radiusX:radiusY:)-(RGBA8Image,_,_)``).
     public mutating func boxBlur(
         from source: RGBA8Image, into destination: inout RGBA8Image, radiusX: Int, radiusY: Int
     ) throws(KernelError) {
@@ -74,7 +75,7 @@ public struct BlurContext: Sendable {
         try outOfPlace(source, &destination) { s, d, sc, n in ck_box_blur(s, d, rx, ry, sc, n) }
     }
 
-    /// Exact box blur of a borrowed image in place (see ``boxBlur(_:radiusX:radiusY:)``).
+    /// Exact box blur of a borrowed image in place (see ``boxBlur(_:radiusX:radiusY:)-(RGBA8Image,_,_)``).
     public mutating func boxBlur(_ view: RGBA8ImageView, radiusX: Int, radiusY: Int) throws(KernelError) {
         let (rx, ry) = try Self.radii(radiusX, radiusY)
         try views(view, view) { s, d, sc, n in ck_box_blur(s, d, rx, ry, sc, n) }
@@ -112,13 +113,15 @@ public struct BlurContext: Sendable {
     /// gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it blurs an image reduced by 4,
     /// about 1.7 to 2 ms at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it reduces by 8.
     ///
-    /// - Parameter sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
+    /// - Parameters:
+    ///   - image: The image to blur, in place.
+    ///   - sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
         let s = Float(sigma)
         try inPlace(&image) { img, sc, n in ck_gaussian_blur(img, img, s, sc, n) }
     }
 
-    /// Gaussian blur of `source` into `destination` (same size; see ``gaussianBlur(_:sigma:)``).
+    /// Gaussian blur of `source` into `destination` (same size; see ``gaussianBlur(_:sigma:)-(RGBA8Image,_)``).
     public mutating func gaussianBlur(
         from source: RGBA8Image, into destination: inout RGBA8Image, sigma: Double
     ) throws(KernelError) {
@@ -126,7 +129,7 @@ public struct BlurContext: Sendable {
         try outOfPlace(source, &destination) { src, dst, sc, n in ck_gaussian_blur(src, dst, s, sc, n) }
     }
 
-    /// Gaussian blur of a borrowed image in place (see ``gaussianBlur(_:sigma:)``).
+    /// Gaussian blur of a borrowed image in place (see ``gaussianBlur(_:sigma:)-(RGBA8Image,_)``).
     public mutating func gaussianBlur(_ view: RGBA8ImageView, sigma: Double) throws(KernelError) {
         let s = Float(sigma)
         try views(view, view) { src, dst, sc, n in ck_gaussian_blur(src, dst, s, sc, n) }
@@ -152,6 +155,7 @@ public struct BlurContext: Sendable {
     /// ``BackdropRenderer``'s default ``BackdropRenderer/Downsampling/speed`` reduces by 2 there instead.
     ///
     /// - Parameters:
+    ///   - image: The image to apply the effect to, in place.
     ///   - sigma: Blur standard deviation in pixels, `0...2000`.
     ///   - saturation: 1 unchanged, 0 grey, above 1 more saturated; finite.
     ///   - tint: Straight colour composited over the result; `.clear` for none.

@@ -1,6 +1,6 @@
 import CKernel
 
-/// The error every throwing API of AnimationKernel uses: a ``ck_status`` from the C kernel, or a Swift-side
+/// The error every throwing API of AnimationKernel uses: a `ck_status` from the C kernel, or a Swift-side
 /// validation failure with the same meaning.
 ///
 /// Thrown as a typed error (`throws(KernelError)`), so callers can switch over it exhaustively.

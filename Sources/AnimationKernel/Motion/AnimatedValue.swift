@@ -46,7 +46,7 @@ public struct AnimatedValue: Sendable {
     private var spring: DampedSpring = .smooth
     private var curve: TimingCurve = .linear
 
-    /// Where the value is heading (for ``Segment/tracking(velocity:)`` and rest: where it is).
+    /// Where the value is heading (while it follows ``track(_:velocity:at:)``, and at rest: where it is).
     public private(set) var target: Double
     /// Start time of the current segment (seconds).
     public private(set) var startTime: Double

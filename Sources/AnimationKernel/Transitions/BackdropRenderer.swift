@@ -12,10 +12,10 @@
 ///
 /// During a gesture the screen behind does not change, so the fastest frames come from preparing the snapshot
 /// once (``prepare(_:factor:)`` reduces it by 4) and rendering each frame at that reduced size
-/// (``renderPrepared(_:into:)``) for the compositor to draw enlarged over the full screen with linear filtering,
-/// as UIKit draws its own blur effects: a blurred backdrop has no detail to lose, and the per-frame cost no longer
-/// includes reading and writing the full-resolution image (a full-screen 3x snapshot is 14 MB: copying it once
-/// already costs more than the blur of the reduced image).
+/// (``renderPrepared(_:into:visible:)``) for the compositor to draw enlarged over the full screen with linear
+/// filtering, as UIKit draws its own blur effects: a blurred backdrop has no detail to lose, and the per-frame cost
+/// no longer includes reading and writing the full-resolution image (a full-screen 3x snapshot is 14 MB: copying it
+/// once already costs more than the blur of the reduced image).
 public struct BackdropRenderer: Sendable {
     /// How the renderer picks the kernel's `downsample` factor for a blur.
     public enum Downsampling: Sendable, Hashable {
@@ -27,7 +27,8 @@ public struct BackdropRenderer: Sendable {
         /// The kernel's choice (`downsample` 0): the largest factor within 45 dB of full resolution (1 below sigma
         /// 2 px, 2 below 4 px, 4 below 12 px, else 8).
         case quality
-        /// Always this factor: 1, 2 or 4 (others throw from ``BackdropRenderer/render(_:from:into:)``).
+        /// Always this factor: 1, 2 or 4 (others throw from
+        /// ``BackdropRenderer/render(_:from:into:)-(_,RGBA8Image,_)``).
         case factor(Int)
     }
 
@@ -117,7 +118,7 @@ public struct BackdropRenderer: Sendable {
         try context.backdrop(from: snapshot, into: &destination, parameters: parameters(for: effect))
     }
 
-    /// Applies `effect` to `image` in place (see ``render(_:from:into:)``).
+    /// Applies `effect` to `image` in place (as ``render(_:from:into:)-(_,RGBA8Image,_)`` does).
     public mutating func render(_ effect: BackdropEffect, in image: inout RGBA8Image) throws(KernelError) {
         try checkFits(image.width, image.height)
         try context.backdrop(&image, parameters: parameters(for: effect))
@@ -141,7 +142,7 @@ public struct BackdropRenderer: Sendable {
 
     // MARK: Prepared snapshots
 
-    /// Width and height of ``renderPrepared(_:into:)``'s output: the prepared snapshot's size divided by
+    /// Width and height of ``renderPrepared(_:into:visible:)``'s output: the prepared snapshot's size divided by
     /// ``preparedFactor``, rounded up (0 x 0 before ``prepare(_:factor:)``).
     public var preparedSize: (width: Int, height: Int) { (max(prepared.width - 2, 0), max(prepared.height - 2, 0)) }
 

@@ -287,6 +287,7 @@ public struct BottomSheet: Sendable {
     /// - Parameters:
     ///   - contentHeight: the new preferred content height in points (negative or non-finite: 0).
     ///   - navigationBarHeight: the bar height to use from now on (`nil` keeps the current one).
+    ///   - time: when the change applies, in seconds on the clock of every other event.
     ///   - driver: how to animate; `nil` uses ``Configuration/layoutDriver``.
     public mutating func setContentHeight(
         _ contentHeight: Double, navigationBarHeight: Double? = nil, at time: Double,

@@ -151,9 +151,11 @@ public struct CardLift: Sendable {
     /// presents. Opening while closing reverses from the current position and velocity. With Reduce Motion the card
     /// cross-fades in at the target instead.
     ///
-    /// - Parameter initialVelocity: the card's velocity in the list when it is tapped, in points per second (the
-    ///   list may still be scrolling): the flight starts with it, so the card leaves the list without a kink.
-    ///   Default zero; ignored when reopening mid-close, where the card keeps the velocity it has.
+    /// - Parameters:
+    ///   - time: when the card opens, in seconds on the clock of every other event.
+    ///   - initialVelocity: the card's velocity in the list when it is tapped, in points per second (the list may
+    ///     still be scrolling): the flight starts with it, so the card leaves the list without a kink. Default
+    ///     zero; ignored when reopening mid-close, where the card keeps the velocity it has.
     public mutating func open(at time: Double, initialVelocity: Point = .zero) {
         let time = clock.event(time)
         advance(to: time)
