@@ -117,6 +117,13 @@ typedef struct ck_image {
     size_t stride;  /* bytes per row, >= 4 * width */
 } ck_image;
 
+/* The limits every blur entry point checks; the Swift layer reads them from here. */
+#define CK_MAX_DIM (1u << 20)      /* image width and height, pixels (larger: CK_ERR_SIZE) */
+#define CK_MAX_RADIUS 65535u       /* ck_box_blur radius per axis, pixels (larger: CK_ERR_ARGUMENT) */
+#define CK_MAX_SIGMA 2000.0f       /* ck_gaussian_blur and ck_backdrop sigma, pixels (larger: CK_ERR_ARGUMENT) */
+#define CK_MAX_SATURATION 10000.0f /* ck_backdrop saturation magnitude used (larger magnitudes are clamped to it:
+                                      every non-grey colour already clamps there) */
+
 /* Bytes of caller scratch that make the blur and backdrop functions allocation-free for an image
    of this size.
 
@@ -127,14 +134,14 @@ typedef struct ck_image {
      scratch_size must be at least ck_blur_scratch_size(width, height) (else CK_ERR_SIZE), the
      function allocates nothing, and the first ck_blur_scratch_size bytes of scratch must not share
      a byte with src or dst (else CK_ERR_OVERLAP: the kernels write scratch while reading src).
-   - width or height 0: CK_OK, nothing touched. Either above 2^20, stride below 4 * width, or
+   - width or height 0: CK_OK, nothing touched. Either above CK_MAX_DIM, stride below 4 * width, or
      stride * height overflowing: CK_ERR_SIZE. */
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height);
 /* Exact box blur: each output byte is floor((S + N/2) / N) over the (2 rx + 1) x (2 ry + 1) window
-   with replicated edges. Radii up to 65535. scratch == NULL: the function allocates. */
+   with replicated edges. Radii up to CK_MAX_RADIUS. scratch == NULL: the function allocates. */
 ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uint32_t radius_y,
                       void *scratch, size_t scratch_size);
-/* Gaussian blur, sigma in [0, 2000] pixels; sigma 0 is an exact copy. Continuous in sigma: a step of 0.1 changes
+/* Gaussian blur, sigma in [0, CK_MAX_SIGMA] pixels; sigma 0 is an exact copy. Continuous in sigma: a step of 0.1 changes
    every byte by at most 3 levels more than the exact float gaussian changes it over the same step, on every route
    (where the implementation switches between reductions or filters it blends the two over half a pixel of sigma). */
 ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch,

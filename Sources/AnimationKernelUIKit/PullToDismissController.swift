@@ -92,7 +92,7 @@
                 let scroll = scrollView.map(ScrollState.init)
                 let size = Size(restingFrame.size)
                 driver.send { pull, t in
-                    pull.setContainerSize(size, at: t)
+                    pull.setContainer(size, at: t)
                     if let scroll {
                         pull.setContent(offset: scroll.offset, minimum: scroll.top, maximum: scroll.bottom)
                     }

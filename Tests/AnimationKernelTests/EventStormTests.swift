@@ -535,8 +535,8 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                 case 1:
                     let size = a.size()
                     let resized = size != pull.containerSize
-                    pull.setContainerSize(size, at: t)
-                    return Applied(name: "setContainerSize", time: t, definesJump: resized)
+                    pull.setContainer(size, at: t)
+                    return Applied(name: "setContainer", time: t, definesJump: resized)
                 case 2: pull.dragBegan(at: t); return Applied(name: "dragBegan", time: t)
                 case 3, 4:
                     pull.dragChanged(translation: a.number(500), velocity: a.chance(0.5) ? a.number(2000) : nil, at: t)

@@ -34,12 +34,12 @@ public enum BackdropEffect: Sendable, Hashable {
     /// The kernel parameters for this effect on a display with `displayScale` pixels per point, or `nil` for
     /// `.none` and `.shadow` (which need no image processing).
     ///
-    /// sigma (pixels) = radius (points) x displayScale, clamped to `0...2000` (NaN or negative counts as 0); the
+    /// sigma (pixels) = radius (points) x displayScale, clamped to ``KernelLimits/maximumSigma`` (NaN or negative counts as 0); the
     /// tint's alpha is multiplied by `tintAlpha`; downsample is automatic (0).
     public func backdropParameters(displayScale: Double) -> BackdropParameters? {
         guard case .blur(let radius, let tint, let tintAlpha, let saturation) = self else { return nil }
         let sigma = radius * displayScale
-        let clamped = sigma.isNaN ? 0 : min(max(sigma, 0), 2000)
+        let clamped = sigma.isNaN ? 0 : min(max(sigma, 0), KernelLimits.maximumSigma)
         let alpha = tintAlpha.isNaN ? 0 : min(max(tintAlpha, 0), 1)
         return BackdropParameters(
             sigma: clamped, saturation: saturation.isFinite ? saturation : 1, tint: tint.multipliedAlpha(by: alpha),

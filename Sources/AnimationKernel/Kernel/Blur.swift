@@ -3,7 +3,7 @@ import CKernel
 /// Parameters of the blurred-backdrop effect (`ck_backdrop`): blur, then saturation, then a tint composited
 /// source-over.
 public struct BackdropParameters: Sendable, Hashable {
-    /// Gaussian standard deviation in pixels, `0...2000`; 0 means no blur.
+    /// Gaussian standard deviation in pixels, up to ``KernelLimits/maximumSigma``; 0 means no blur.
     public var sigma: Double
     /// Saturation factor with Rec. 709 luma weights: 1 unchanged, 0 grey, above 1 more saturated. Finite;
     /// magnitudes above 10^4 act as 10^4.
@@ -39,7 +39,7 @@ public struct BlurContext: Sendable {
 
     /// Allocates scratch for images up to `maxWidth` x `maxHeight` (`ck_blur_scratch_size`).
     ///
-    /// - Throws: ``KernelError/invalidSize(_:)`` when either size is outside `0...2^20`,
+    /// - Throws: ``KernelError/invalidSize(_:)`` when either size exceeds ``KernelLimits/maximumDimension``,
     ///   ``KernelError/outOfMemory`` when the system cannot provide the scratch (about 8 bytes a pixel at full
     ///   resolution).
     public init(maxWidth: Int, maxHeight: Int) throws(KernelError) {
@@ -60,8 +60,9 @@ public struct BlurContext: Sendable {
     ///
     /// - Parameters:
     ///   - image: The image to blur, in place.
-    ///   - radiusX: Horizontal radius in pixels, `0...65535`.
-    ///   - radiusY: Vertical radius in pixels, `0...65535`. Both 0 leaves the image unchanged.
+    ///   - radiusX: Horizontal radius in pixels, up to ``KernelLimits/maximumBoxRadius``.
+    ///   - radiusY: Vertical radius in pixels, up to ``KernelLimits/maximumBoxRadius``. Both 0 leaves the image
+    ///     unchanged.
     public mutating func boxBlur(_ image: inout RGBA8Image, radiusX: Int, radiusY: Int) throws(KernelError) {
         let (rx, ry) = try Self.radii(radiusX, radiusY)
         try inPlace(&image) { img, s, n in ck_box_blur(img, img, rx, ry, s, n) }
@@ -115,7 +116,7 @@ public struct BlurContext: Sendable {
     ///
     /// - Parameters:
     ///   - image: The image to blur, in place.
-    ///   - sigma: Standard deviation in pixels, `0...2000`; 0 leaves the image unchanged.
+    ///   - sigma: Standard deviation in pixels, up to ``KernelLimits/maximumSigma``; 0 leaves the image unchanged.
     public mutating func gaussianBlur(_ image: inout RGBA8Image, sigma: Double) throws(KernelError) {
         let s = Float(sigma)
         try inPlace(&image) { img, sc, n in ck_gaussian_blur(img, img, s, sc, n) }
@@ -156,7 +157,7 @@ public struct BlurContext: Sendable {
     ///
     /// - Parameters:
     ///   - image: The image to apply the effect to, in place.
-    ///   - sigma: Blur standard deviation in pixels, `0...2000`.
+    ///   - sigma: Blur standard deviation in pixels, up to ``KernelLimits/maximumSigma``.
     ///   - saturation: 1 unchanged, 0 grey, above 1 more saturated; finite.
     ///   - tint: Straight colour composited over the result; `.clear` for none.
     ///   - downsample: 0 automatic (default), 1 full resolution, 2 or 4 that reduction factor.
@@ -203,8 +204,9 @@ public struct BlurContext: Sendable {
     ) -> ck_status
 
     private static func radii(_ x: Int, _ y: Int) throws(KernelError) -> (UInt32, UInt32) {
-        guard (0...65535).contains(x), (0...65535).contains(y) else {
-            throw .invalidArgument("box radii must be in 0...65535, got \(x), \(y)")
+        let limit = KernelLimits.maximumBoxRadius
+        guard (0...limit).contains(x), (0...limit).contains(y) else {
+            throw .invalidArgument("box radii must be in 0...\(limit), got \(x), \(y)")
         }
         return (UInt32(x), UInt32(y))
     }
@@ -274,8 +276,9 @@ extension BackdropParameters {
             throw .invalidArgument("downsample must be 0, 1, 2 or 4, got \(downsample)")
         }
         let t = tint.premultipliedRGBA8
-        // NaN and infinities pass through so the kernel rejects them; finite magnitudes beyond 1e4 act as 1e4.
-        let s = saturation.isFinite ? Float(min(max(saturation, -1e4), 1e4)) : Float(saturation)
+        // NaN and infinities pass through so the kernel rejects them; finite magnitudes beyond the limit act as it.
+        let limit = KernelLimits.maximumSaturation
+        let s = saturation.isFinite ? Float(min(max(saturation, -limit), limit)) : Float(saturation)
         return ck_backdrop(sigma: Float(sigma), saturation: s, tint: (t.0, t.1, t.2, t.3), downsample: factor)
     }
 }

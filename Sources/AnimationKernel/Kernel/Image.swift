@@ -1,15 +1,15 @@
 import CKernel
 
-/// Largest image width or height the kernel accepts (2^20 pixels, `ck_image` contract).
-let maxImageDimension = 1 << 20
+/// Largest image width or height the kernel accepts (``KernelLimits/maximumDimension``).
+let maxImageDimension = KernelLimits.maximumDimension
 
-/// Checks an image geometry as the kernel does: sizes in `0...2^20`, `stride >= 4 * width` (`nil`: exactly
+/// Checks an image geometry as the kernel does: sizes up to ``KernelLimits/maximumDimension``, `stride >= 4 * width` (`nil`: exactly
 /// `4 * width`), and the byte count `stride * height` representable. Returns the stride and that byte count.
 func checkedImageLayout(width: Int, height: Int, stride: Int?) throws(KernelError) -> (stride: Int, bytes: Int) {
     guard (0...maxImageDimension).contains(width), (0...maxImageDimension).contains(height) else {
         throw .invalidSize("width and height must be in 0...\(maxImageDimension), got \(width) x \(height)")
     }
-    // width <= 2^20 here, so 4 * width cannot overflow.
+    // width <= KernelLimits.maximumDimension here, so 4 * width cannot overflow.
     let rowBytes = stride ?? 4 * width
     guard rowBytes >= 4 * width else {
         throw .invalidSize("stride \(rowBytes) is below 4 * width (\(4 * width))")
@@ -36,11 +36,11 @@ public struct RGBA8Image: Sendable {
     /// A zero-filled (fully transparent) image.
     ///
     /// - Parameters:
-    ///   - width: Pixels per row, `0...2^20`.
-    ///   - height: Rows, `0...2^20`.
+    ///   - width: Pixels per row, up to ``KernelLimits/maximumDimension``.
+    ///   - height: Rows, up to ``KernelLimits/maximumDimension``.
     ///   - stride: Bytes per row, at least `4 * width`; defaults to `4 * width` (no padding).
     /// - Throws: ``KernelError/invalidSize(_:)`` for sizes outside those ranges, ``KernelError/outOfMemory`` when
-    ///   the system cannot provide `stride * height` bytes (a 2^20 x 2^20 image needs 4 TiB).
+    ///   the system cannot provide `stride * height` bytes (an image of the largest dimensions needs 4 TiB).
     public init(width: Int, height: Int, stride: Int? = nil) throws(KernelError) {
         let layout = try checkedImageLayout(width: width, height: height, stride: stride)
         self.width = width
@@ -101,7 +101,7 @@ public struct RGBA8ImageView {
 
     /// A view of `height` rows of `stride` bytes at `baseAddress`.
     ///
-    /// - Throws: ``KernelError/invalidSize(_:)`` when the sizes are outside `0...2^20`, the stride is below
+    /// - Throws: ``KernelError/invalidSize(_:)`` when the sizes exceed ``KernelLimits/maximumDimension``, the stride is below
     ///   `4 * width`, or `stride * height` overflows.
     public init(baseAddress: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(KernelError) {
         _ = try checkedImageLayout(width: width, height: height, stride: stride)

@@ -54,11 +54,11 @@ public struct BackdropRenderer: Sendable {
     /// A renderer for `width` x `height` pixel snapshots; allocates the blur scratch once.
     ///
     /// - Parameters:
-    ///   - width: Snapshot width in pixels, `0...2^20`.
-    ///   - height: Snapshot height in pixels, `0...2^20`.
+    ///   - width: Snapshot width in pixels, up to ``KernelLimits/maximumDimension``.
+    ///   - height: Snapshot height in pixels, up to ``KernelLimits/maximumDimension``.
     ///   - displayScale: Snapshot pixels per point (e.g. 3 for a full-resolution snapshot on a 3x screen).
     ///   - downsampling: How blurs are reduced; default ``Downsampling/speed``.
-    /// - Throws: ``KernelError/invalidSize(_:)`` for sizes outside `0...2^20`.
+    /// - Throws: ``KernelError/invalidSize(_:)`` for sizes above ``KernelLimits/maximumDimension``.
     public init(width: Int, height: Int, displayScale: Double, downsampling: Downsampling = .speed)
         throws(KernelError)
     {

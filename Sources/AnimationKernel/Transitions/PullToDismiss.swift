@@ -159,7 +159,7 @@ public struct PullToDismiss: Sendable {
 
     /// A new container size (rotation) at `time`: an offset in flight keeps its distance; a dismissal retargets to the
     /// new off-screen position.
-    public mutating func setContainerSize(_ size: Size, at time: Double) {
+    public mutating func setContainer(_ size: Size, at time: Double) {
         let time = clock.event(time)
         advance(to: time)
         containerSize = Sanitize.size(size)

@@ -24,38 +24,3 @@ public struct TransitionEvents: OptionSet, Sendable, Hashable {
     /// `presentationControllerDidAttemptToDismiss`): the host may ask to discard changes.
     public static let didAttemptDismiss = TransitionEvents(rawValue: 1 << 6)
 }
-
-/// The UIKit `animate(withDuration:usingSpringWithDamping:initialSpringVelocity:)` spring, without throwing: invalid
-/// caller values fall back to a critically damped spring over the same (sanitised) duration.
-func uiKitSpring(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) -> DampedSpring {
-    let duration = Sanitize.duration(duration, or: 0.35)
-    let damping = Sanitize.clamp(dampingRatio, 0.01, 1_000)
-    if let spring = try? DampedSpring(uiKitDuration: duration, dampingRatio: damping, initialVelocity: initialVelocity)
-    {
-        return spring
-    }
-    return AnimatedValue.handoffSpring(duration: duration)
-}
-
-/// Rubber-band resistance past an end (UIScrollView-style): an overshoot `x` points past the limit shows as
-/// `(1 - 1 / (x * c / d + 1)) * d`, approaching `d` (the dimension) however far the finger goes.
-@inline(__always) func rubberBand(_ overshoot: Double, dimension d: Double, coefficient c: Double) -> Double {
-    guard overshoot > 0, d > 0, c > 0 else { return 0 }
-    return (1 - 1 / (overshoot * c / d + 1)) * d
-}
-
-/// The overshoot that ``rubberBand(_:dimension:coefficient:)`` shows as `y` (clamped below `d`, where the band
-/// saturates), so a grab inside a rubber-band zone can continue from where the sheet is.
-@inline(__always) func inverseRubberBand(_ y: Double, dimension d: Double, coefficient c: Double) -> Double {
-    guard y > 0, d > 0, c > 0 else { return 0 }
-    let fraction = min(y / d, 0.999)
-    return (d / c) * (1 / (1 - fraction) - 1)
-}
-
-/// Where a flick with `velocity` (units per second) would come to rest under UIScrollView-style deceleration
-/// with `rate` per millisecond (0.998 is `.normal`): the distance is `v / 1000 * r / (1 - r)`. The rate is clamped to
-/// [0, 0.999999] (1 would never stop) and the distance to the representable range.
-@inline(__always) func projectedDistance(velocity: Double, decelerationRate rate: Double) -> Double {
-    let r = Sanitize.clamp(rate, 0, 0.999_999)
-    return Sanitize.finite(velocity / 1000 * r / (1 - r), or: 0)
-}
