@@ -6,7 +6,7 @@ public struct BackdropParameters: Sendable, Hashable {
     /// Gaussian standard deviation in pixels, up to ``KernelLimits/maximumSigma``; 0 means no blur.
     public var sigma: Double
     /// Saturation factor with Rec. 709 luma weights: 1 unchanged, 0 grey, above 1 more saturated. Finite;
-    /// magnitudes above 10^4 act as 10^4.
+    /// magnitudes above ``KernelLimits/maximumSaturation`` act as it.
     public var saturation: Double
     /// Tint composited over the result (straight colour; its alpha is the tint's opacity).
     public var tint: RGBAColor
@@ -94,25 +94,14 @@ public struct BlurContext: Sendable {
 
     /// Gaussian blur in place (`ck_gaussian_blur`), continuous in `sigma`.
     ///
-    /// Three ways, by `sigma` (times for a full 1290 x 2796 frame on one core of a recent x86 server, AVX2, where a
-    /// memcpy of the image takes about 0.7 ms):
-    /// - below 3 where the image's shorter side is at least 40 (below 1.2 on smaller images), the sampled gaussian
-    ///   directly, row by row: about 3.5 ms at `sigma` 1, 5.6 ms at 2 and 8 ms at 2.9 (its radius is 3 `sigma`);
-    /// - from 1.2 on smaller images, and from 3 wherever the image's shorter side is under 8 `sigma` (or under 40),
-    ///   four box filters at full resolution: about 9 to 13 ms on a full frame, too slow for every frame at 120 Hz;
-    /// - from 3 on larger images, the image reduced by 2 (from 7, by 4), blurred with the variance-compensated sigma
-    ///   (directly while that is under 3, then with boxes) and enlarged bilinearly (the backdrop's pipeline, with no
-    ///   colour stage): about 4.4 ms reduced by 2, 2 to 2.9 ms by 4.
-    ///
-    /// Quality against the exact gaussian, `sigma` 1 to 64 (measured on noisy textures): about 59 dB where it filters
-    /// directly at full resolution, 55 to 57.5 dB on the reduced image up to `sigma` 12, and at least 50 dB where
-    /// boxes run on larger blurs (smooth full-contrast gradients can fall to about 44 dB there: the box cascade's
-    /// response, see `CKernel/blur/blur.c`). Steps of 0.1 across the switches from 3 on move a pixel by at most 3
-    /// levels (2 on most textures); below `sigma` 2 the exact gaussian itself moves a pixel of a textured image by
-    /// more than that (about 10 levels from 1.0 to 1.1), and the result follows it within a level. The cost per pixel
-    /// is bounded: it does not grow with `sigma` past the direct filter's range. For a blur that animates with a
-    /// gesture use ``backdrop(_:sigma:saturation:tint:downsample:)``: from `sigma` 4 it blurs an image reduced by 4,
-    /// about 1.7 to 2 ms at `sigma` 4 to 12 and 1.1 to 1.5 ms from `sigma` 12, where it reduces by 8.
+    /// By `sigma` and image size the kernel takes the cheapest route that keeps quality: the sampled gaussian
+    /// directly at small `sigma`; from 3 on images whose shorter side is at least 8 `sigma`, the image reduced by 2
+    /// (by 4 from 7), blurred with the variance-compensated sigma and enlarged bilinearly; elsewhere four box filters
+    /// at full resolution. Over the half pixel of `sigma` above each switch it blends the two routes, so a step of 0.1
+    /// never moves a byte by more than 3 levels beyond the exact gaussian's own change. Against the exact gaussian it
+    /// keeps at least 50 dB from `sigma` 1 to 64 on textured images; the cost per pixel does not grow with `sigma`.
+    /// `docs/performance.md` has the routes' costs. For a blur that animates with a gesture use
+    /// ``backdrop(_:sigma:saturation:tint:downsample:)`` (or ``BackdropRenderer``), which works on a reduced image.
     ///
     /// - Parameters:
     ///   - image: The image to blur, in place.
@@ -149,10 +138,8 @@ public struct BlurContext: Sendable {
     /// The blurred-backdrop effect in place (`ck_backdrop_apply`): gaussian blur, saturation (Rec. 709 luma,
     /// colours clamped to `0...alpha`), then `tint` composited source-over.
     ///
-    /// With `downsample` 0 a full 1290 x 2796 frame takes about 1.1 to 1.5 ms from `sigma` 12 and 2 to 2.6 ms
-    /// from 4 (one core of a recent x86 server, AVX2), about 3.5 ms from 2, and below `sigma` 2, where it keeps full
-    /// resolution for quality, about 3.5 ms at 0 (saturation and tint only) and 6 to 9 ms in between (the sampled
-    /// gaussian directly, then the colour stage).
+    /// With `downsample` 0 the kernel reduces the image (by 2 from `sigma` 2, 4 from 4, 8 from 12) as far as the
+    /// result stays within 45 dB of full resolution, and below `sigma` 2 keeps full resolution for quality.
     /// ``BackdropRenderer``'s default ``BackdropRenderer/Downsampling/speed`` reduces by 2 there instead.
     ///
     /// - Parameters:
