@@ -77,19 +77,25 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Helpers shared by the test targets (test targets cannot import each other); only test targets depend on
+        // it, never a product, so importing Testing there links nothing into a client.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "CKernelTests",
-            dependencies: ["CKernel"],
+            dependencies: ["CKernel", "TestSupport"],
             path: "Tests/CKernelTests"
         ),
         .testTarget(
             name: "AnimationKernelTests",
-            dependencies: ["AnimationKernel", "CKernel"],
+            dependencies: ["AnimationKernel", "CKernel", "TestSupport"],
             path: "Tests/AnimationKernelTests"
         ),
         .testTarget(
             name: "PreviewRenderingTests",
-            dependencies: ["PreviewRendering", "AnimationKernel"],
+            dependencies: ["PreviewRendering", "AnimationKernel", "TestSupport"],
             path: "Tests/PreviewRenderingTests"
         ),
     ],

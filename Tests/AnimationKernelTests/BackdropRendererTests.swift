@@ -1,5 +1,6 @@
 import AnimationKernel
 import CKernel
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             saturation: Float((1.8 - 1) * frame.backdropRate + 1),
             tint: premultipliedGrey(0.97, alpha: 0.82 * frame.backdropRate),
             downsample: sigma >= 4 ? 0 : (sigma > 0 ? 2 : 1))
-        #expect(bytes(of: output) == expected)
+        expectSameBytes(bytes(of: output), expected, width: output.width)
         if rate > 0 { #expect(expected != source) }
     }
 
@@ -96,7 +97,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         let expected = kernelBackdrop(
             source, width: w, height: h, sigma: 0, saturation: 1, tint: premultipliedGrey(0, alpha: 0.8 * rate),
             downsample: 1)
-        #expect(bytes(of: img) == expected)
+        expectSameBytes(bytes(of: img), expected, width: img.width)
         #expect((bytes(of: img) == source) == (rate == 0))
     }
 
@@ -113,7 +114,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         let expected = kernelBackdrop(
             source, width: w, height: h, sigma: Float(20 * 0.6 * 2), saturation: Float((1.8 - 1) * 0.6 + 1),
             tint: (0, 0, 0, 0), downsample: UInt32(factor))
-        #expect(bytes(of: output) == expected)
+        expectSameBytes(bytes(of: output), expected, width: output.width)
     }
 
     @Test(arguments: [(0.0, 1), (0.01, 2), (3.99, 2), (4.0, 0), (60.0, 0)])
@@ -142,7 +143,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             }
         }
         #expect(failure == nil)
-        #expect(borrowed == bytes(of: owned))
+        expectSameBytes(borrowed, bytes(of: owned), width: owned.width)
     }
 
     @Test func badSizesAndDownsamplingThrow() throws {
@@ -186,7 +187,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         // No effect is an exact copy of the prepared image.
         var out = try RGBA8Image(width: sw, height: sh)
         try renderer.renderPrepared(.none, into: &out)
-        #expect(bytes(of: out) == expected)
+        expectSameBytes(bytes(of: out), expected, width: out.width)
     }
 
     /// Bilinear enlargement by `k` as a compositor samples it: output pixel x reads small position (x + 0.5) / k - 0.5,
