@@ -81,6 +81,7 @@ let package = Package(
         // it, never a product, so importing Testing there links nothing into a client.
         .target(
             name: "TestSupport",
+            dependencies: ["CKernel"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
