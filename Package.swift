@@ -84,14 +84,20 @@ let package = Package(
             dependencies: ["CKernel"],
             path: "Tests/TestSupport"
         ),
+        // The textured test image in C (Tests/support/include/test_image.h, header-only), the same bytes the native
+        // self-test, fuzz harnesses and tools get by including the header. Test targets only, never a product.
+        .target(
+            name: "TestImageSupport",
+            path: "Tests/support"
+        ),
         .testTarget(
             name: "CKernelTests",
-            dependencies: ["CKernel", "TestSupport"],
+            dependencies: ["CKernel", "TestSupport", "TestImageSupport"],
             path: "Tests/CKernelTests"
         ),
         .testTarget(
             name: "AnimationKernelTests",
-            dependencies: ["AnimationKernel", "CKernel", "TestSupport"],
+            dependencies: ["AnimationKernel", "CKernel", "TestSupport", "TestImageSupport"],
             path: "Tests/AnimationKernelTests"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AnimationKernel
 import CKernel
+import TestImageSupport
 import TestSupport
 import Testing
 
@@ -9,19 +10,13 @@ import Testing
     import Darwin
 #endif
 
-/// A premultiplied test snapshot: gradients, sharp wraps and varying alpha (colour <= alpha), as plain bytes.
+/// A premultiplied test snapshot, as plain bytes: the shared textured test image (test_image.h's gradients, sharp
+/// wraps, noise and varying alpha, colour <= alpha).
 func snapshotBytes(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var rng = TestRandom(seed: seed)
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    for y in 0..<height {
-        for x in 0..<width {
-            let a = Int.random(in: 96...255, using: &rng)
-            for c in 0..<3 {
-                let v = ((x * (3 + c) + y * (5 - c)) % 256 + Int.random(in: 0..<64, using: &rng)) % 256
-                bytes[(y * width + x) * 4 + c] = UInt8(v * a / 255)
-            }
-            bytes[(y * width + x) * 4 + 3] = UInt8(a)
-        }
+    bytes.withUnsafeMutableBufferPointer {
+        test_image_textured($0.baseAddress, UInt32(width), UInt32(height), width * 4, &state)
     }
     return bytes
 }

@@ -1,4 +1,5 @@
 import CKernel
+import TestImageSupport
 import TestSupport
 import Testing
 
@@ -250,9 +251,8 @@ extension ISASwitching {
         for y in 0..<96 {
             for x in 0..<120 {
                 for c in 0..<3 {
-                    noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    image.bytes[y * image.stride + x * 4 + c] = UInt8(
-                        ((x * (3 + c) + y * (5 - c)) % 256 + Int(noise >> 58)) % 256)
+                    image.bytes[y * image.stride + x * 4 + c] = test_texture_byte(
+                        UInt32(x), UInt32(y), Int32(c), UInt32(test_rng_step(&noise) >> 58), 255)
                 }
                 image.bytes[y * image.stride + x * 4 + 3] = 255
             }
