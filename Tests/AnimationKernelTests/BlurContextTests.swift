@@ -1,18 +1,18 @@
 import AnimationKernel
+import TestImageSupport
 import TestSupport
 import Testing
 
 /// The Swift wrappers over the blur kernels (whatever ISA is active: every ISA gives the same bytes).
 @Suite struct BlurContextTests {
+    /// The shared textured test image (Tests/support/include/test_image.h) in an image of the given stride.
     static func textured(_ width: Int, _ height: Int, stride: Int? = nil) throws -> RGBA8Image {
         var image = try RGBA8Image(width: width, height: height, stride: stride)
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = UInt8(128 + (x * 37 + y * 11) % 128)
-                let r = UInt8((x * 53 + y * 29) % 256 * Int(a) / 255)
-                let g = UInt8((x * 7 + y * 91) % 256 * Int(a) / 255)
-                image[x, y] = (r, g, a / 2, a)
-            }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let rowBytes = image.stride
+        image.withUnsafeMutableBytes {
+            test_image_textured(
+                $0.bindMemory(to: UInt8.self).baseAddress, UInt32(width), UInt32(height), rowBytes, &state)
         }
         return image
     }
