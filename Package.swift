@@ -77,19 +77,32 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Helpers shared by the test targets (test targets cannot import each other); only test targets depend on
+        // it, never a product, so importing Testing there links nothing into a client.
+        .target(
+            name: "TestSupport",
+            dependencies: ["CKernel"],
+            path: "Tests/TestSupport"
+        ),
+        // The textured test image in C (Tests/support/include/test_image.h, header-only), the same bytes the native
+        // self-test, fuzz harnesses and tools get by including the header. Test targets only, never a product.
+        .target(
+            name: "TestImageSupport",
+            path: "Tests/support"
+        ),
         .testTarget(
             name: "CKernelTests",
-            dependencies: ["CKernel"],
+            dependencies: ["CKernel", "TestSupport", "TestImageSupport"],
             path: "Tests/CKernelTests"
         ),
         .testTarget(
             name: "AnimationKernelTests",
-            dependencies: ["AnimationKernel", "CKernel"],
+            dependencies: ["AnimationKernel", "CKernel", "TestSupport", "TestImageSupport"],
             path: "Tests/AnimationKernelTests"
         ),
         .testTarget(
             name: "PreviewRenderingTests",
-            dependencies: ["PreviewRendering", "AnimationKernel"],
+            dependencies: ["PreviewRendering", "AnimationKernel", "TestSupport"],
             path: "Tests/PreviewRenderingTests"
         ),
     ],

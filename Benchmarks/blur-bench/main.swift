@@ -3,6 +3,7 @@
 // the output must be written once): the fastest of the memcpy medians timed between the groups of cases. Issue 4
 // targets: box <= 4x, gaussian <= 8x, backdrop (downsample 0, sigma 4...60) <= 2.5x memcpy, and backdrop at sigma 60
 // within 1.15x of sigma 4.
+import AnimationKernel
 import BenchmarkSupport
 import CKernel
 
@@ -33,9 +34,8 @@ var src = ck_image(data: pixels, width: width, height: height, stride: stride)
 var dst = ck_image(
     data: target.bindMemory(to: UInt8.self, capacity: bytes), width: width, height: height, stride: stride)
 
-func isaName(_ isa: ck_isa) -> String { ["scalar", "sse2", "avx2", "neon"][Int(isa.rawValue)] }
-let best = ck_isa_best()
-print("image \(width) x \(height) premultiplied RGBA8 (\(bytes / 1_000_000) MB), best ISA \(isaName(best))")
+let best = InstructionSet.best
+print("image \(width) x \(height) premultiplied RGBA8 (\(bytes / 1_000_000) MB), best ISA \(best)")
 
 // The baseline is the fastest memcpy of the run. The memcpy is timed before, between and after the groups of cases,
 // back to back like the cases (each in its own steady state), and each of those medians is printed as it comes. The
@@ -59,12 +59,13 @@ var cases: [(name: String, sample: Sample, limit: (text: String, ratio: Double)?
 /// Times `body` on `isa` (11 runs after 2 warm-ups); its row is printed at the end. `limit`: the issue's target as
 /// the largest ratio to the baseline.
 @MainActor @discardableResult
-func timeCase(_ name: String, _ isa: ck_isa, limit: (text: String, ratio: Double)? = nil, _ body: () -> Void) -> Sample
+func timeCase(_ name: String, _ isa: InstructionSet, limit: (text: String, ratio: Double)? = nil, _ body: () -> Void)
+    -> Sample
 {
-    _ = ck_isa_set(isa)
-    defer { _ = ck_isa_set(ck_isa_best()) }
+    try! isa.activate()
+    defer { try! best.activate() }
     let sample = measure(runs: 11, warmup: 2, body)
-    cases.append(("\(name) (\(isaName(isa)))", sample, limit))
+    cases.append(("\(name) (\(isa))", sample, limit))
     return sample
 }
 
@@ -77,7 +78,7 @@ for radius: UInt32 in [2, 8, 30, 60] {
     }
 }
 for radius: UInt32 in [8, 60] {
-    timeCase("box r \(radius)", CK_ISA_SCALAR) { _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize) }
+    timeCase("box r \(radius)", .scalar) { _ = ck_box_blur(&src, &dst, radius, radius, scratch, scratchSize) }
 }
 timeMemcpy("before the gaussian")
 
@@ -88,7 +89,7 @@ for sigma: Float in [1, 4, 15, 30] {
     }
 }
 for sigma: Float in [4, 30] {
-    timeCase("gaussian sigma \(Int(sigma))", CK_ISA_SCALAR) {
+    timeCase("gaussian sigma \(Int(sigma))", .scalar) {
         _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize)
     }
 }
@@ -108,7 +109,7 @@ for sigma: Float in [4, 8, 15, 30, 60] {
 }
 for sigma: Float in [4, 30] {
     var params = ck_backdrop(sigma: sigma, saturation: 1.8, tint: (24, 24, 24, 48), downsample: 0)
-    timeCase("backdrop ds 0 sigma \(Int(sigma))", CK_ISA_SCALAR) {
+    timeCase("backdrop ds 0 sigma \(Int(sigma))", .scalar) {
         _ = ck_backdrop_apply(&src, &dst, &params, scratch, scratchSize)
     }
 }

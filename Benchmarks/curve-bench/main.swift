@@ -126,22 +126,11 @@ let curves: [(String, (Double, Double, Double, Double))] = [
     ("overshoot (0.34,1.56,0.64,1)", (0.34, 1.56, 0.64, 1)),
 ]
 
-func isaName(_ isa: ck_isa) -> String {
-    switch isa {
-    case CK_ISA_SCALAR: return "scalar"
-    case CK_ISA_SSE2: return "sse2"
-    case CK_ISA_AVX2: return "avx2"
-    case CK_ISA_NEON: return "neon"
-    default: return "?"
-    }
-}
-
-let best = ck_isa_best()
-let isas: [ck_isa] = [CK_ISA_SCALAR] + [CK_ISA_SSE2, CK_ISA_AVX2, CK_ISA_NEON].filter { ck_isa_set($0) == CK_OK }
-_ = ck_isa_set(best)
+let best = InstructionSet.best
+let isas = InstructionSet.available
 
 var report = Report(benchmark: "curve-bench")
-print("2^20 random inputs per case; best ISA \(isaName(best)); ns/eval = median / 2^20")
+print("2^20 random inputs per case; best ISA \(best); ns/eval = median / 2^20")
 
 /// One curve: float batch per ISA and scalar calls against the browser solver, then accuracy. Buffers
 /// and the curve live behind pointers so the timed loops carry no exclusivity checks.
@@ -169,7 +158,7 @@ func run(_ name: String, _ p: (Double, Double, Double, Double), _ report: inout 
         blackHole(ys[count / 2])
     }
     for isa in isas.reversed() {
-        _ = ck_isa_set(isa)
+        try! isa.activate()
         let sample = measure(runs: 15) {
             _ = ck_bezier_value_n(curve, xs, ys, count)
             blackHole(ys[count / 2])
@@ -177,11 +166,11 @@ func run(_ name: String, _ p: (Double, Double, Double, Double), _ report: inout 
         let perEval = sample.median / Double(count)
         let speedup = browserBatch.median / sample.median
         report.add(
-            "value_n \(isaName(isa)) \(name)", sample, baseline: ("browser solver (float io)", browserBatch),
+            "value_n \(isa) \(name)", sample, baseline: ("browser solver (float io)", browserBatch),
             target: isa == best ? (">= 8x browser and <= 1.5 ns/eval", speedup >= 8 && perEval <= 1.5) : nil,
             extra: [("ns/eval", format(perEval, 3)), ("speedup", format(speedup, 1) + "x")])
     }
-    _ = ck_isa_set(best)
+    try! best.activate()
 
     // Scalar double calls.
     let browserScalar = measure(runs: 9) {

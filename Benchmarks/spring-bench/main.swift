@@ -7,6 +7,7 @@
 // Each kernel case also runs with the scalar ISA forced, to show what the SIMD paths buy.
 //
 // Usage: swift run -c release spring-bench [--json]
+import AnimationKernel
 import BenchmarkSupport
 import CKernel
 
@@ -23,9 +24,9 @@ var random = SplitMix64(seed: 42)
 @MainActor func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
 
 /// Runs `body` with `isa` selected, then restores the best ISA.
-func with<T>(_ isa: ck_isa, _ body: () -> T) -> T {
-    _ = ck_isa_set(isa)
-    defer { _ = ck_isa_set(ck_isa_best()) }
+func with<T>(_ isa: InstructionSet, _ body: () -> T) -> T {
+    try! isa.activate()
+    defer { try! InstructionSet.best.activate() }
     return body()
 }
 
@@ -51,7 +52,7 @@ func measurePair(rounds: Int, _ a: () -> Void, _ b: () -> Void) -> (Sample, Samp
     return (summary(first), summary(second))
 }
 
-let isaName = ["scalar", "sse2", "avx2", "neon"][Int(ck_isa_best().rawValue)]
+let isaName = InstructionSet.best.description
 
 // MARK: - Propagation
 
@@ -92,7 +93,7 @@ let (propagateBest, copy) = measurePair(rounds: 31, propagateFrame, copyFrame)
 report.add(
     "propagate_n shared, 2^20 lanes (\(isaName))", propagateBest, baseline: ("copy x+v", copy),
     target: ("<= 3x copy", propagateBest.median <= 3 * copy.median))
-let (propagateScalar, copyAgain) = with(CK_ISA_SCALAR) { measurePair(rounds: 31, propagateFrame, copyFrame) }
+let (propagateScalar, copyAgain) = with(.scalar) { measurePair(rounds: 31, propagateFrame, copyFrame) }
 report.add("propagate_n shared, 2^20 lanes (scalar)", propagateScalar, baseline: ("copy x+v", copyAgain))
 
 // The same frame the way Facebook's POP and rebound advance springs: RK4 at fixed 1 ms substeps, then
@@ -212,7 +213,7 @@ report.add(
     "eval_n mixed regimes, 2^20 lanes (\(isaName))", evalBest, baseline: ("naive libm", naive),
     target: (">= 8x faster than naive", naive.median >= 8 * evalBest.median),
     extra: [("speedup", format(naive.median / evalBest.median, 1) + "x")])
-let (evalScalar, naiveAgain) = with(CK_ISA_SCALAR) { measurePair(rounds: 5, evalLanes, naiveLanes) }
+let (evalScalar, naiveAgain) = with(.scalar) { measurePair(rounds: 5, evalLanes, naiveLanes) }
 report.add(
     "eval_n mixed regimes, 2^20 lanes (scalar)", evalScalar, baseline: ("naive libm", naiveAgain),
     extra: [("speedup", format(naiveAgain.median / evalScalar.median, 1) + "x")])

@@ -1,5 +1,7 @@
 import AnimationKernel
 import CKernel
+import TestImageSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,19 +10,13 @@ import Testing
     import Darwin
 #endif
 
-/// A premultiplied test snapshot: gradients, sharp wraps and varying alpha (colour <= alpha), as plain bytes.
+/// A premultiplied test snapshot, as plain bytes: the shared textured test image (test_image.h's gradients, sharp
+/// wraps, noise and varying alpha, colour <= alpha).
 func snapshotBytes(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var rng = TestRandom(seed: seed)
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
-    for y in 0..<height {
-        for x in 0..<width {
-            let a = Int.random(in: 96...255, using: &rng)
-            for c in 0..<3 {
-                let v = ((x * (3 + c) + y * (5 - c)) % 256 + Int.random(in: 0..<64, using: &rng)) % 256
-                bytes[(y * width + x) * 4 + c] = UInt8(v * a / 255)
-            }
-            bytes[(y * width + x) * 4 + 3] = UInt8(a)
-        }
+    bytes.withUnsafeMutableBufferPointer {
+        test_image_textured($0.baseAddress, UInt32(width), UInt32(height), width * 4, &state)
     }
     return bytes
 }
@@ -82,7 +78,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             saturation: Float((1.8 - 1) * frame.backdropRate + 1),
             tint: premultipliedGrey(0.97, alpha: 0.82 * frame.backdropRate),
             downsample: sigma >= 4 ? 0 : (sigma > 0 ? 2 : 1))
-        #expect(bytes(of: output) == expected)
+        expectSameBytes(bytes(of: output), expected, width: output.width)
         if rate > 0 { #expect(expected != source) }
     }
 
@@ -96,7 +92,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         let expected = kernelBackdrop(
             source, width: w, height: h, sigma: 0, saturation: 1, tint: premultipliedGrey(0, alpha: 0.8 * rate),
             downsample: 1)
-        #expect(bytes(of: img) == expected)
+        expectSameBytes(bytes(of: img), expected, width: img.width)
         #expect((bytes(of: img) == source) == (rate == 0))
     }
 
@@ -113,7 +109,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         let expected = kernelBackdrop(
             source, width: w, height: h, sigma: Float(20 * 0.6 * 2), saturation: Float((1.8 - 1) * 0.6 + 1),
             tint: (0, 0, 0, 0), downsample: UInt32(factor))
-        #expect(bytes(of: output) == expected)
+        expectSameBytes(bytes(of: output), expected, width: output.width)
     }
 
     @Test(arguments: [(0.0, 1), (0.01, 2), (3.99, 2), (4.0, 0), (60.0, 0)])
@@ -142,7 +138,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
             }
         }
         #expect(failure == nil)
-        #expect(borrowed == bytes(of: owned))
+        expectSameBytes(borrowed, bytes(of: owned), width: owned.width)
     }
 
     @Test func badSizesAndDownsamplingThrow() throws {
@@ -186,7 +182,7 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         // No effect is an exact copy of the prepared image.
         var out = try RGBA8Image(width: sw, height: sh)
         try renderer.renderPrepared(.none, into: &out)
-        #expect(bytes(of: out) == expected)
+        expectSameBytes(bytes(of: out), expected, width: out.width)
     }
 
     /// Bilinear enlargement by `k` as a compositor samples it: output pixel x reads small position (x + 0.5) / k - 0.5,

@@ -1,17 +1,18 @@
 import AnimationKernel
+import TestImageSupport
+import TestSupport
 import Testing
 
 /// The Swift wrappers over the blur kernels (whatever ISA is active: every ISA gives the same bytes).
 @Suite struct BlurContextTests {
+    /// The shared textured test image (Tests/support/include/test_image.h) in an image of the given stride.
     static func textured(_ width: Int, _ height: Int, stride: Int? = nil) throws -> RGBA8Image {
         var image = try RGBA8Image(width: width, height: height, stride: stride)
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = UInt8(128 + (x * 37 + y * 11) % 128)
-                let r = UInt8((x * 53 + y * 29) % 256 * Int(a) / 255)
-                let g = UInt8((x * 7 + y * 91) % 256 * Int(a) / 255)
-                image[x, y] = (r, g, a / 2, a)
-            }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let rowBytes = image.stride
+        image.withUnsafeMutableBytes {
+            test_image_textured(
+                $0.bindMemory(to: UInt8.self).baseAddress, UInt32(width), UInt32(height), rowBytes, &state)
         }
         return image
     }
@@ -34,13 +35,13 @@ import Testing
         var inPlace = source
         try context.gaussianBlur(&inPlace, sigma: 3.5)
         try context.gaussianBlur(from: source, into: &destination, sigma: 3.5)
-        #expect(Self.bytes(inPlace) == Self.bytes(destination))
+        expectSameBytes(Self.bytes(inPlace), Self.bytes(destination), width: 33, "gaussian")
         #expect(Self.bytes(inPlace) != Self.bytes(source))
 
         var box = source
         try context.boxBlur(&box, radiusX: 2, radiusY: 4)
         try context.boxBlur(from: source, into: &destination, radiusX: 2, radiusY: 4)
-        #expect(Self.bytes(box) == Self.bytes(destination))
+        expectSameBytes(Self.bytes(box), Self.bytes(destination), width: 33, "box")
 
         var backdrop = source
         let tint = RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.3)
@@ -48,7 +49,7 @@ import Testing
         try context.backdrop(
             from: source, into: &destination,
             parameters: BackdropParameters(sigma: 6, saturation: 1.8, tint: tint, downsample: 2))
-        #expect(Self.bytes(backdrop) == Self.bytes(destination))
+        expectSameBytes(Self.bytes(backdrop), Self.bytes(destination), width: 33, "backdrop")
     }
 
     @Test func viewsMatchOwnedImagesAndRejectOverlap() throws {
@@ -63,7 +64,7 @@ import Testing
             let first = try RGBA8ImageView(baseAddress: buffer.baseAddress!, width: 15, height: 15, stride: 64)
             #expect(throws: KernelError.overlap) { try context.gaussianBlur(from: first, into: shifted, sigma: 2) }
         }
-        #expect(raw == Self.bytes(owned))
+        expectSameBytes(raw, Self.bytes(owned), width: 16)
     }
 
     @Test func invalidArgumentsThrow() throws {
@@ -93,7 +94,7 @@ import Testing
         try context.boxBlur(&image, radiusX: 0, radiusY: 0)
         try context.gaussianBlur(&image, sigma: 0)
         try context.backdrop(&image, sigma: 0, saturation: 1, tint: .clear)
-        #expect(Self.bytes(image) == Self.bytes(source))
+        expectSameBytes(Self.bytes(image), Self.bytes(source), width: 12)
     }
 
     @Test func backdropTintOpaqueGivesTheTint() throws {

@@ -1,4 +1,5 @@
 import CKernel
+import TestSupport
 import Testing
 
 /// A curve initialised by the kernel; tests fail (not crash) if the control points are rejected.

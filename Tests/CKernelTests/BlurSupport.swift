@@ -1,4 +1,5 @@
 import CKernel
+import TestImageSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -14,25 +15,14 @@ struct TestImage {
     var bytes: [UInt8]
 
     /// Gradients with sharp wraps plus noise and varying alpha: every frequency is present, colour <= alpha.
+    /// `test_image_textured` from Tests/support/include/test_image.h, the generator the native self-test, fuzz
+    /// harnesses and tools share; padding bytes are 0xEE.
     static func textured(width: Int, height: Int, padding: Int = 0, seed: UInt64 = 1) -> TestImage {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next() -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
         let stride = width * 4 + padding
         var bytes = [UInt8](repeating: 0xEE, count: stride * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = 96 + next() % 160
-                for c in 0..<3 {
-                    let v = ((x * (3 + c) + y * (5 - c)) % 256 + next() % 64) % 256
-                    bytes[y * stride + x * 4 + c] = UInt8(v * a / 255)
-                }
-                bytes[y * stride + x * 4 + 3] = UInt8(a)
-            }
+        bytes.withUnsafeMutableBufferPointer {
+            test_image_textured($0.baseAddress, UInt32(width), UInt32(height), stride, &state)
         }
         return TestImage(width: width, height: height, stride: stride, bytes: bytes)
     }

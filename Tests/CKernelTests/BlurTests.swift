@@ -1,4 +1,6 @@
 import CKernel
+import TestImageSupport
+import TestSupport
 import Testing
 
 /// Deterministic small random numbers for test geometry.
@@ -35,8 +37,9 @@ extension ISASwitching {
                     }
                 }
                 #expect(status == CK_OK && status2 == CK_OK)
-                #expect(out.pixels == expected, "radii \(rx), \(ry) on \(image.width) x \(image.height)")
-                #expect(copy.pixels == expected, "radii \(rx), \(ry) out of place")
+                expectSameBytes(
+                    out.pixels, expected, width: image.width, "radii \(rx), \(ry) on \(image.width) x \(image.height)")
+                expectSameBytes(copy.pixels, expected, width: image.width, "radii \(rx), \(ry) out of place")
             }
         }
 
@@ -89,8 +92,9 @@ extension ISASwitching {
                     let reference = withISA(CK_ISA_SCALAR) { runKernel(image, into: .zeros(like: image), kernel).1 }
                     let simd = withISA(isa) { runKernel(image, into: .zeros(like: image), kernel).1 }
                     let inPlace = withISA(isa) { runKernel(image, kernel).1 }
-                    #expect(simd.pixels == reference.pixels, "\(name) on \(width) x \(height)")
-                    #expect(inPlace.pixels == reference.pixels, "\(name) in place on \(width) x \(height)")
+                    expectSameBytes(simd.pixels, reference.pixels, width: width, "\(name) on \(width) x \(height)")
+                    expectSameBytes(
+                        inPlace.pixels, reference.pixels, width: width, "\(name) in place on \(width) x \(height)")
                 }
             }
         }
@@ -207,22 +211,24 @@ extension ISASwitching {
 
     @Test func zeroBlurIsAnExactCopyAndTinySigmaNoJump() {
         let image = TestImage.textured(width: 19, height: 7, padding: 4)
-        #expect(
-            runKernel(image, into: .zeros(like: image)) { s, d, sc, n in ck_gaussian_blur(s, d, 0, sc, n) }.1.pixels
-                == image.pixels)
-        #expect(
-            runKernel(image, into: .zeros(like: image)) { s, d, sc, n in ck_box_blur(s, d, 0, 0, sc, n) }.1.pixels
-                == image.pixels)
-        #expect(runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, 0.01, sc, n) }.1.pixels == image.pixels)
+        let w = image.width
+        let gaussian0 = runKernel(image, into: .zeros(like: image)) { s, d, sc, n in ck_gaussian_blur(s, d, 0, sc, n) }
+        expectSameBytes(gaussian0.1.pixels, image.pixels, width: w, "gaussian sigma 0")
+        let box0 = runKernel(image, into: .zeros(like: image)) { s, d, sc, n in ck_box_blur(s, d, 0, 0, sc, n) }
+        expectSameBytes(box0.1.pixels, image.pixels, width: w, "box radius 0")
+        let tiny = runKernel(image) { s, d, sc, n in ck_gaussian_blur(s, d, 0.01, sc, n) }
+        expectSameBytes(tiny.1.pixels, image.pixels, width: w, "gaussian sigma 0.01")
         var p = ck_backdrop(sigma: 0, saturation: 1, tint: (0, 0, 0, 0), downsample: 0)
-        #expect(runKernel(image) { s, d, sc, n in ck_backdrop_apply(s, d, &p, sc, n) }.1.pixels == image.pixels)
+        let backdrop = runKernel(image) { s, d, sc, n in ck_backdrop_apply(s, d, &p, sc, n) }
+        expectSameBytes(backdrop.1.pixels, image.pixels, width: w, "backdrop sigma 0")
     }
 
     @Test func callerScratchAndAllocatedScratchAgree() {
         let image = TestImage.textured(width: 33, height: 21)
         let a = runKernel(image, scratch: true) { s, d, sc, n in ck_gaussian_blur(s, d, 5, sc, n) }
         let b = runKernel(image, scratch: false) { s, d, sc, n in ck_gaussian_blur(s, d, 5, sc, n) }
-        #expect(a.0 == CK_OK && b.0 == CK_OK && a.1.pixels == b.1.pixels)
+        #expect(a.0 == CK_OK && b.0 == CK_OK)
+        expectSameBytes(a.1.pixels, b.1.pixels, width: image.width)
     }
 }
 
@@ -245,9 +251,8 @@ extension ISASwitching {
         for y in 0..<96 {
             for x in 0..<120 {
                 for c in 0..<3 {
-                    noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    image.bytes[y * image.stride + x * 4 + c] = UInt8(
-                        ((x * (3 + c) + y * (5 - c)) % 256 + Int(noise >> 58)) % 256)
+                    image.bytes[y * image.stride + x * 4 + c] = test_texture_byte(
+                        UInt32(x), UInt32(y), Int32(c), UInt32(test_rng_step(&noise) >> 58), 255)
                 }
                 image.bytes[y * image.stride + x * 4 + 3] = 255
             }

@@ -1,27 +1,6 @@
 import CKernel
+import TestSupport
 import Testing
-
-/// Every ISA this machine can run, scalar first: the parameter list for tests that compare SIMD paths.
-let availableISAs: [ck_isa] = {
-    var list: [ck_isa] = [CK_ISA_SCALAR]
-    for isa in [CK_ISA_SSE2, CK_ISA_AVX2, CK_ISA_NEON] where ck_isa_available(isa) { list.append(isa) }
-    return list
-}()
-
-func ck_isa_available(_ isa: ck_isa) -> Bool {
-    let previous = ck_isa_active()
-    defer { _ = ck_isa_set(previous) }
-    return ck_isa_set(isa) == CK_OK
-}
-
-/// Runs `body` with the kernels dispatching to `isa`, restoring the previous choice afterwards.
-/// Call it only from suites nested in ``ISASwitching``: the selection is process-wide.
-func withISA<T>(_ isa: ck_isa, _ body: () throws -> T) rethrows -> T {
-    let previous = ck_isa_active()
-    precondition(ck_isa_set(isa) == CK_OK, "test asked for an ISA this machine lacks")
-    defer { _ = ck_isa_set(previous) }
-    return try body()
-}
 
 /// The parent of every suite that switches ISAs. `.serialized` is inherited by nested suites, so no two
 /// ISA-switching tests run at once. Other tests may run meanwhile; they must hold for every ISA (they do,
@@ -36,10 +15,8 @@ extension ISASwitching {
         }
 
         @Test func scalarIsAlwaysAvailable() {
-            let previous = ck_isa_active()
-            #expect(ck_isa_set(CK_ISA_SCALAR) == CK_OK)
-            #expect(ck_isa_active() == CK_ISA_SCALAR)
-            #expect(ck_isa_set(previous) == CK_OK)
+            #expect(isaAvailable(CK_ISA_SCALAR))
+            #expect(withISA(CK_ISA_SCALAR) { ck_isa_active() } == CK_ISA_SCALAR)
         }
 
         @Test func unknownISAIsRejected() {

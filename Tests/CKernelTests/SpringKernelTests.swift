@@ -1,4 +1,5 @@
 import CKernel
+import TestSupport
 import Testing
 
 /// The contract's amplitude scale for displacement: |x0| + |v0| / omega0.

@@ -1,4 +1,5 @@
 import CKernel
+import TestSupport
 import Testing
 
 extension ISASwitching {

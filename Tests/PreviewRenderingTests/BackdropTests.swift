@@ -1,24 +1,9 @@
 import AnimationKernel
 import CKernel
+import TestSupport
 import Testing
 
 @testable import PreviewRendering
-
-/// `nil` when `a` and `b` are equal; otherwise how many bytes differ and where the first one is (as a pixel and
-/// channel of a `width`-pixel-wide RGBA8 image), never the buffers themselves.
-func byteDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
-    guard a.count == b.count else { return "sizes differ: \(a.count) vs \(b.count) bytes" }
-    var count = 0
-    var first = -1
-    for i in a.indices where a[i] != b[i] {
-        if first < 0 { first = i }
-        count += 1
-    }
-    guard count > 0 else { return nil }
-    let pixel = first / 4
-    return "\(count) of \(a.count) bytes differ; first at byte \(first) (x \(pixel % width), y \(pixel / width), "
-        + "channel \(first % 4)): \(a[first]) vs \(b[first])"
-}
 
 /// The backdrop as `Canvas.applyBackdrop` computed it before it used `BlurContext`: the canvas's own tint bytes,
 /// `ck_backdrop_apply` in place on the region with fresh scratch per call, then the rounded mask.
@@ -94,8 +79,7 @@ func referenceBackdrop(
         try referenceBackdrop(
             &reference, in: c.rect, cornerRadius: c.cornerRadius, sigma: c.sigma, saturation: c.saturation,
             tint: c.tint, downsample: c.downsample)
-        let difference = byteDifference(canvas.pixels, reference.pixels, width: canvas.width)
-        #expect(difference == nil, "\(difference ?? "")")
+        expectSameBytes(canvas.pixels, reference.pixels, width: canvas.width)
         #expect(canvas.pixels != base.pixels)
     }
 
@@ -118,8 +102,7 @@ func referenceBackdrop(
             try fresh.applyBackdrop(
                 in: c.rect, cornerRadius: c.cornerRadius, sigma: c.sigma, saturation: c.saturation, tint: c.tint,
                 downsample: c.downsample)
-            let difference = byteDifference(reused.pixels, fresh.pixels, width: reused.width)
-            #expect(difference == nil, "case \(index): \(difference ?? "")")
+            expectSameBytes(reused.pixels, fresh.pixels, width: reused.width, "case \(index)")
             shared.blurContext = reused.blurContext
         }
         // Grown to the largest region seen (the canvas-sized case), never shrunk.
@@ -150,8 +133,7 @@ func referenceBackdrop(
         for time in [0.5, 0.7, 0.2, 0.9, 1.2] {
             let shared = PreviewRunner.renderFrame(scene, at: time, scale: 0.5, blurContext: &blurContext)
             let alone = PreviewRunner.renderFrame(scene, at: time, scale: 0.5)
-            let difference = byteDifference(shared.pixels, alone.pixels, width: shared.width)
-            #expect(difference == nil, "t = \(time): \(difference ?? "")")
+            expectSameBytes(shared.pixels, alone.pixels, width: shared.width, "t = \(time)")
             #expect(shared.blurContext == nil)
         }
         #expect(blurContext != nil)

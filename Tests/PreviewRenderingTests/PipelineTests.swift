@@ -1,5 +1,6 @@
 import AnimationKernel
 import PreviewRendering
+import TestSupport
 import Testing
 
 /// Runs the command line in-process, capturing both streams.
@@ -41,10 +42,12 @@ func demoScene(_ name: String, options: PreviewSceneOptions = PreviewSceneOption
         let first = PreviewRunner.renderFrame(scene, at: 0, scale: scale)
         let last = PreviewRunner.renderFrame(scene, at: scene.duration, scale: scale)
         #expect(apng.width == first.width && apng.height == first.height)
-        let firstMatches = apng.frames.first?.pixels == expectedStraight(first)
-        let lastMatches = apng.frames.last?.pixels == expectedStraight(last)
-        #expect(firstMatches, "first APNG frame differs from the scene at t = 0")
-        #expect(lastMatches, "last APNG frame differs from the scene at its end")
+        expectSameBytes(
+            apng.frames.first?.pixels ?? [], expectedStraight(first), width: first.width,
+            "first APNG frame differs from the scene at t = 0")
+        expectSameBytes(
+            apng.frames.last?.pixels ?? [], expectedStraight(last), width: last.width,
+            "last APNG frame differs from the scene at its end")
         // (A sheet may start and end in the same state, dismissed; mid-way it must show something else.)
         #expect(apng.frames.first?.pixels != apng.frames[apng.frames.count / 2].pixels)
         let distinct = Set(apng.frames.map(\.pixels)).count

@@ -10,7 +10,7 @@ out=Tests/native/out
 mkdir -p "$out"
 mapfile -t sources < <(find CKernel -name '*.c' | sort)
 mapfile -t tests < <(find Tests/native -maxdepth 1 -name '*.c' | sort)
-common=(-std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -ICKernel/include -ICKernel -ITests/native)
+common=(-std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -ICKernel/include -ICKernel -ITests/native -ITests/support/include)
 case "$mode" in
 native)
     clang "${common[@]}" -O2 -g "${sources[@]}" "${tests[@]}" -lm -o "$out/selftest-native"

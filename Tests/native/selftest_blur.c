@@ -6,26 +6,14 @@
 #include <string.h>
 
 #include "selftest.h"
+#include "test_image.h"
 
+/* The PRNG state of test_image.h for the whole file: images continue one sequence (the seeded continuity cases
+   restore it). */
 static uint64_t rng_state = 0x1234567u;
-static uint32_t rnd(void) {
-    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(rng_state >> 33);
-}
 
-/* A premultiplied image with texture: smooth gradients plus noise, alpha varying, colour <= alpha. */
-static void fill(uint8_t *d, uint32_t w, uint32_t h, size_t stride) {
-    for (uint32_t y = 0; y < h; y++)
-        for (uint32_t x = 0; x < w; x++) {
-            uint8_t *p = d + y * stride + x * 4;
-            const uint32_t a = 128 + (rnd() % 128);
-            for (int c = 0; c < 3; c++) {
-                const uint32_t v = (uint32_t)((x * (3 + c) + y * (5 - c)) % 256 + rnd() % 64) % 256;
-                p[c] = (uint8_t)(v * a / 255);
-            }
-            p[3] = (uint8_t)a;
-        }
-}
+/* A premultiplied image with texture: gradients plus noise, alpha varying, colour <= alpha (test_image.h). */
+static void fill(uint8_t *d, uint32_t w, uint32_t h, size_t stride) { test_image_textured(d, w, h, stride, &rng_state); }
 
 static int image_equal(const uint8_t *a, const uint8_t *b, uint32_t w, uint32_t h, size_t stride) {
     for (uint32_t y = 0; y < h; y++)

@@ -11,26 +11,13 @@
 #include <string.h>
 
 #include "selftest.h"
+#include "test_image.h"
 
+/* The textured images continue one sequence of test_image.h's PRNG, from this state. */
 static uint64_t sweep_rng = 0x9e3779b97f4a7c15ull;
-static uint32_t sweep_rnd(void) {
-    sweep_rng = sweep_rng * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(sweep_rng >> 33);
-}
 
-/* Gradients plus noise, alpha varying, colour <= alpha. */
-static void fill_textured(uint8_t *d, uint32_t w, uint32_t h) {
-    for (uint32_t y = 0; y < h; y++)
-        for (uint32_t x = 0; x < w; x++) {
-            uint8_t *p = d + ((size_t)y * w + x) * 4;
-            const uint32_t a = 128 + (sweep_rnd() % 128);
-            for (int c = 0; c < 3; c++) {
-                const uint32_t v = (uint32_t)((x * (3 + c) + y * (5 - c)) % 256 + sweep_rnd() % 64) % 256;
-                p[c] = (uint8_t)(v * a / 255);
-            }
-            p[3] = (uint8_t)a;
-        }
-}
+/* Gradients plus noise, alpha varying, colour <= alpha (test_image.h), rows tight. */
+static void fill_textured(uint8_t *d, uint32_t w, uint32_t h) { test_image_textured(d, w, h, (size_t)w * 4, &sweep_rng); }
 
 /* A screen of UI: an opaque light background, translucent coloured bands (bars and cards at alpha 0.6) with hard
    edges, and rows of dark one- and two-pixel strokes (text). */
