@@ -1,11 +1,11 @@
 /*
- * Private to the blur family: the per-ISA kernel table and the shapes the drivers in blur.c share.
+ * Private to the blur family: the per-ISA kernel table and what the entry points and drivers share.
  *
- * The drivers (blur.c) validate, lay out scratch and walk the image; the kernels here take trusted
- * arguments and never fail. Every kernel is written once, in blur_kernels.h, and compiled once per ISA
- * (blur.c for scalar with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c). Bit-identity across
- * ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works lane by lane
- * in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
+ * blur.c validates and lays out scratch; the drivers (blur_box.c, blur_gaussian.c, blur_backdrop.c) walk the
+ * image; the kernels take trusted arguments and never fail. Every kernel is written once, in blur_kernels.h, and
+ * compiled once per ISA (blur_scalar.c with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c).
+ * Bit-identity across ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works
+ * lane by lane in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
  * vectorising a lane-parallel loop does not reorder any lane's operations.
  */
 #ifndef CK_BLUR_INTERNAL_H
@@ -124,5 +124,126 @@ struct ck_blur_ops {
     void (*reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k, uint32_t count,
                            uint8_t *out);
 };
+
+
+/* MARK: - Shared by the drivers (blur.c, blur_box.c, blur_gaussian.c, blur_backdrop.c) */
+
+#define CK_MAX_DIM (1u << 20)
+#define CK_MAX_SIGMA 2000.0f
+#define CK_ALIGN 64
+
+/* Below this sigma the four extended boxes (r = 0, kernel [alpha, 1, alpha]^4) fall under 50 dB (48 at sigma 1,
+   38 at 0.7) while a direct sampled gaussian of at most 2 * 4 + 1 taps keeps about 59 dB (see gauss_fir_run). At
+   the switch the boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. A route
+   that reduces the image from sigma 3 or below runs the direct filter up to that switch instead (fir_sigma_until). */
+#define CK_GAUSS_FIR_SIGMA 1.2
+/* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
+#define CK_GAUSS_VLINES 4
+
+/* From this sigma on, the four stages are three plain boxes and one extended box (see ck_blur_gauss_params_for). Below
+   it the radii are too small for boxes of unequal width: at sigma 2 the mix keeps about 49 dB against the
+   sampled gaussian on white noise where four equal extended boxes keep 57; from sigma 3 the two are within
+   1 dB (Gwosdek et al. make the same point: the cascade needs each box's variance near sigma^2 / 4). At the
+   switch both are within 57 dB of the gaussian, so the output moves by a level or two at most there. */
+#define CK_GAUSS_PLAIN_SIGMA 3.0
+/* The reduced image (ck_blur_reduced_run) takes the direct filter up to that switch, so it never uses four extended
+   boxes: the direct filter with R = ceil(3 sigma) <= 9 is cheaper than either cascade there (1290 x 2796, AVX2: 7.8 ms
+   at R = 9 against 9.5 for the plain mix and 13 for four extended boxes), and more exact. A full-resolution route that
+   goes on with boxes past 3 keeps the extended boxes between CK_GAUSS_FIR_SIGMA and 3 (see fir_sigma_until) because
+   of the jump: the direct filter and the box mix differ
+   by up to 2 levels at the same sigma, and a switch between them moved a pixel by 4 levels in one 0.1 step
+   anywhere from sigma 2.1 to 3.4 on the self-test texture (300 x 200), over the contract's 3. On the reduced image
+   the jump is smoothed by the reduction and the enlargement: 0.1 steps across sigma' 3 (sigma 12.23 at k = 4)
+   move a pixel by at most 2 levels on the texture (300 x 200, 400 x 300, 1290 x 200), and the gaussian's quality
+   against the exact gaussian at k = 4 below that rose (at sigma 8, before -> after: self-test texture on 300 x 360
+   54.0 -> 56.7 dB; on 400 x 300 sinusoid 50.0 -> 55.1, blocks 48.6 -> 55.7, rings 49.8 -> 56.9; sinusoid at sigma
+   11 46.1 -> 57.0). The backdrop measured against its full-resolution result (Tests/tools/blur_downsample.c) fell
+   where that reference is the box mix and the reduced image now is not: textured, k = 4 at sigma 8..12 from
+   51.2-52.4 to 47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all
+   above the contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
+#define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
+
+/* The sigma below which a full-resolution route runs the direct filter, given the sigma from which the same route
+   blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
+   reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
+   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. The gaussian reduces by 2 from sigma 3 on an image
+   whose shorter side is at least 40 (CK_GAUSS_MIN_RETURN_SIGMA), the backdrop at downsample 0 from sigma 2.
+   Where a switch may sit: below sigma 2 the exact gaussian itself moves a pixel by more than 3 levels per 0.1 step on
+   the self-test texture (10.6 levels from 1.0 to 1.1, 9.2 to 1.2, 3.2 from 1.9 to 2.0; then 2.1 at 2.5 and 1.7 at
+   3.0), so a switch at 1.2 costs no visible jump; above, the direct filter and the box mix differ by up to 2 levels
+   at the same sigma (see CK_REDUCED_FIR_SIGMA), which is why boxes that go on past 3 start at 1.2. Against the
+   reduced image the direct filter does as well as the boxes it replaces: 0.1 steps across sigma 3 moved a pixel by
+   2 levels (300 x 200, 1290 x 100, 130 x 67, 40 x 100, texture and white noise; 3 at a corner of 48 x 48), and the
+   lowest PSNR against the exact gaussian over sigma 2..3.6 (300 x 200) is 57.1-57.2 dB where the four extended
+   boxes kept 55.2-56.5. Time on 1290 x 2796 (Zen 4, AVX2, alternating runs): the gaussian at sigma
+   1.2 / 1.5 / 2 / 2.5 / 2.9 4.2 / 4.9 / 5.7 / 7.2 / 8.0 ms against 13.3-13.6 ms with the extended boxes; the backdrop
+   at downsample 0, sigma 1.2..1.9, 7.1-8.6 ms against 17.1-17.4 (there the switch to the reduced image at 2 moves a
+   pixel by up to 5 levels where it moved 4 from the boxes, against the exact gaussian's own 3.2). */
+static inline double fir_sigma_until(double reduced_from) {
+    return reduced_from <= CK_GAUSS_PLAIN_SIGMA ? reduced_from : CK_GAUSS_FIR_SIGMA;
+}
+
+typedef struct ck_gauss_params {
+    uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
+    uint16_t fir_wv[CK_GAUSS_FIR_MAX_R + 1], fir_wh[CK_GAUSS_FIR_MAX_R + 1]; /* its weights, see blur_kernels.h */
+    ck_gauss_boxes boxes;
+    uint32_t pad; /* total support of the four passes: sum of r[k] + 1 */
+    double norm;  /* product of the stages' weights 2 r[k] + 1 (+ 2 alpha): the passes are unnormalised */
+} ck_gauss_params;
+
+/* The four box stages (or the direct filter) for sigma; the direct filter below fir_sigma (see
+   fir_sigma_until). */
+CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
+
+/* MARK: Scratch layout (blur.c) */
+
+static inline size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_ALIGN - 1); }
+
+/* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
+   every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
+static inline size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~(size_t)3) * CK_GAUSS_LANES; }
+static inline size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
+    return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
+}
+
+/* The direct filter (gauss_fir_run): one padded u16 line, then the in-place ring of R + 1 source rows. */
+static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t)w + 2 * CK_GAUSS_FIR_MAX_R) * 8); }
+
+/* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
+   extension alone, so that replicating it continues the reduction of that extension exactly. Two for the tent, whose
+   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k): a second
+   ring there would only cost (5.5 % more instructions in the backdrop at sigma 30, where k = 8, the ring's pixels
+   summed one by one). */
+static inline uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
+
+/* Floats in the gaussian's line buffer, and the scratch bytes of the gaussian and of the backdrop at factor k. */
+CK_HIDDEN size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h);
+CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
+CK_HIDDEN size_t ck_blur_backdrop_scratch(uint32_t w, uint32_t h, uint32_t k);
+
+/* MARK: Drivers */
+
+/* Row sy of the image extended by replicating its first and last rows: its index, and the row. */
+static inline uint32_t clamped_y(const ck_image *im, int64_t sy) {
+    return (uint32_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy));
+}
+static inline const uint8_t *clamped_row(const ck_image *im, int64_t sy) {
+    return im->data + (size_t)clamped_y(im, sy) * im->stride;
+}
+
+/* The drivers behind the entry points, on validated arguments and aligned scratch of ck_blur_scratch_size bytes.
+   box: rx or ry > 0 (blur_box.c); gaussian: sigma > 0 (blur_gaussian.c); backdrop: sigma > 0 (blur_backdrop.c). */
+CK_HIDDEN void ck_blur_box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry, uint8_t *scratch);
+CK_HIDDEN void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *scratch);
+CK_HIDDEN void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop *params,
+                                    const ck_blur_colour *colour, uint8_t *scratch);
+
+/* The gaussian with the filter params (blur_gaussian.c), and the pipeline through an image reduced by k
+   (blur_backdrop.c), which the gaussian's larger sigmas take too; the variance that pipeline adds. */
+CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
+                                 const ck_blur_colour *colour, int small, uint8_t *scratch);
+CK_HIDDEN void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma,
+                                   uint32_t k, int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s);
+CK_HIDDEN double ck_blur_backdrop_variance(uint32_t k, int tent);
 
 #endif

@@ -1,12 +1,24 @@
 /*
- * The blur kernels, written once and compiled once per ISA.
+ * The blur kernels, written once and compiled once per ISA: blur_scalar.c (the reference), blur_sse2.c,
+ * blur_avx2.c (inside `#pragma clang attribute push(target("avx2,fma"))`) and blur_neon.c.
  *
- * Included by blur.c (scalar reference: CK_BLUR_NOVEC disables vectorisation), blur_sse2.c,
- * blur_avx2.c (inside `#pragma clang attribute push(target("avx2,fma"))`) and blur_neon.c. Each includer
- * defines CK_BLUR_NAME(x) to give the functions ISA-specific names and then builds its ck_blur_ops table
- * with CK_BLUR_OPS_TABLE. Loops run lane by lane with no cross-lane reductions, so a vectorised build
- * performs exactly the scalar build's operations on every value: the paths are bit-identical.
- * `fp contract(off)` keeps the AVX2 build from fusing a*b+c into an FMA, which would round differently.
+ * Hooks an ISA file defines before including this file (the table it then builds with CK_BLUR_OPS_TABLE(name)):
+ *   CK_BLUR_NAME(x)               required: gives every function an ISA-specific name (ck_blur_<isa>_##x)
+ *   CK_BLUR_VBYTES                bytes per vector block: 4 (default, one float), 16 (SSE2, NEON) or 32 (AVX2)
+ *   CK_BLUR_NOVEC                 a loop pragma placed before the kernels' loops (scalar: vectorisation off)
+ *   CK_BLUR_NATIVE_NARROW         NAME(narrow32), NAME(narrow16): 32 lanes in [0, 255] (int32 / uint16) to 32 bytes
+ *   CK_BLUR_NATIVE_MULHI16        NAME(mulhi16x32): 32 u16 lanes of (a * b) >> 16 (the direct filter's products)
+ *   CK_BLUR_NATIVE_COLOUR_PACKS   NAME(colour_pairs), NAME(colour_bytes): the colour stage's conversions
+ *   CK_BLUR_NATIVE_TENT_V         NAME(tent_v32): the reduction's vertical tent on 32 columns
+ *   CK_BLUR_NATIVE_TILE_BLOCK     NAME(tile_block), NAME(tile_fence): one 64-byte tile block (optionally streamed)
+ *   CK_BLUR_SUB_ON_FMA(x, y, m1)  x - y for a cascade stage (default: the plain subtraction)
+ *   CK_BLUR_HIDE_CONSTANT(v)      keeps v opaque to the optimiser (default: nothing)
+ *   CK_BLUR_OPAQUE(p)             keeps a pointer in a register of its own (default: an empty asm)
+ * A hook must compute exactly what the generic code computes; it changes only the instructions.
+ *
+ * Loops run lane by lane with no cross-lane reductions, so a vectorised build performs exactly the scalar build's
+ * operations on every value: the paths are bit-identical. `fp contract(off)` keeps the AVX2 build from fusing
+ * a*b+c into an FMA, which would round differently.
  */
 #include <string.h>
 
