@@ -2,50 +2,14 @@
  * Blurred backdrop: the reduction, the reduced image's pipeline (ck_blur_reduced_run, which the gaussian's larger
  * sigmas take too) and the driver (ck_blur_backdrop_run).
  *
- * Backdrop. Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a
- * factor k = 2 or 4 (or 8, which only downsample 0 picks, see backdrop_factor): reduction (a 2k-tap tent per
- * axis at small sigma, where a k x k box aliases too much: 44.2 dB against full resolution at sigma 4, k = 4, the
- * tent 46.5; the cheaper box from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2 where v is the variance
- * the reduction and the bilinear enlargement add (see ck_blur_backdrop_variance; the direct filter below sigma' 3, see
- * CK_REDUCED_FIR_SIGMA), colour, then bilinear enlargement. The
- * colour stage runs on the small image (bilinear weights are convex, so colour <= alpha survives; tint
- * source-over is affine, so it commutes with the enlargement up to rounding), fused into the gaussian's final
- * store of whole 4-pixel tiles (gauss_store_cols_u8). The enlargement widens each small row once (enlarge_h)
- * and writes the output rows between two widened rows in one call (enlarge_v). Cost on 1290 x 2796 at
- * sigma 8 (k = 4, box reduction, AVX2, callgrind): 25.0 M instructions, over a quarter of them the small
- * gaussian's cascade (at sigma 4 the tent reduction takes 6.8 M where the box takes 3.3 M); phase times measured
- * with a timer (quiet machine; a busy sibling core stretches the compute phases by up to 40 % while a memcpy
- * barely moves): reduction 1.35 ms (reading src: a plain read of the image takes 1.1 ms), small gaussian and
- * colour 2.7 ms (compute, measured with four extended boxes: their 40 float adds and multiplies per position share
- * two FP ports; the colour stage 0.7 ms of it), enlargement 1.8 ms (1.4 ms of it compute when writing to cached
- * rows). Tried and dropped: reducing band by band just ahead of the small gaussian's horizontal pass (0.5 ms
- * slower, probably because the source stream stalls between bands), widening with pshufb + pmaddubsw per block
- * (more instructions per pixel than eight blocks at once), non-temporal stores in the enlargement (about 25 %
- * slower on a 64-byte-aligned destination). Kept since (Zen 4): while the reduction works on one small row it asks
- * for the k rows the next small row adds into L2 (reduce_v and reduce_box_row take them as `next`, ck_prefetch_l2).
- * Reading 2k or k rows side by side is that many streams, which the hardware prefetchers probably pick up too late
- * when each source row comes from memory (the benchmark's source does: the enlargement's 14 MB of writes evict it).
- * Whole backdrop, 1290 x 2796, paired medians, same bytes: 0.84-0.88 at sigma 2.5..60. Likewise the enlargement
- * asks for the rows its next call writes (enlarge_v): 0.87-0.94 more.
- * The same request for the gaussian's next band of 4 rows gained 2 % (0.98 at sigma 1..15), and for the box blur's
- * next added row (one stream, which the hardware follows) cost 4 %, so neither is made.
- * Where the time goes at sigma 4 and 8, which miss 2.5 memcpy there (Zen 4, 1290 x 2796, AVX2, phase timers, means
- * of 31 calls, 2026-11-24): reduction 0.60-0.65 ms at sigma 4 (tent) and 0.35 ms at sigma 8 (box), the small image's
- * direct filter and colour stage 0.38 and 0.55 ms (perf at sigma 8: filter 0.37, colour 0.19), enlargement 0.69-0.70
- * ms (enlarge_h about 0.15 of it). In the same cache state a plain read of the image takes 0.28-0.31 ms and a plain
- * write 0.5-0.6 ms (microbenchmarks), so reduction and enlargement cannot go below about 0.8-0.9 ms together where
- * the target is 1.3-1.5 ms (memcpy 0.53-0.6 ms): every other stage would have to fit in the remaining 0.4-0.6 ms.
- * (Earlier figures: writing the image with streaming stores or rep stosb 0.58 ms from cold caches, 0.64 ms with
- * normal stores whose lines are asked for into L2 ahead, 0.89 ms without.) A larger factor at sigma 8 would remove
- * most of the small stage, but the quality bound rules it out (see CK_BACKDROP_MIN_SIGMA_K8). Measured and not kept
- * (same bytes, alternating runs): running the stages as one stream of small rows, each reduced when the direct filter
- * first needs it, filtered into a row buffer, coloured, widened, and every output row that needs nothing below it
- * written at once, so that the reads and writes asked for ahead would complete during the small image's arithmetic:
- * 1.0-1.08 of the time at sigma 4 and 8; and the colour stage fused into the direct filter's horizontal half
- * (colour8 on each 8 pixels as gauss_fir_h stores them, as the tiled store does): 1.02-1.05 at sigma 4, 6 and 8,
- * 1.09 at 1.5, because the filter's weights and the colour constants together overflow the 16 vector registers
- * (4 times the stack accesses in gauss_fir_h). Kept: building the colour stage's tint vectors with shuffles
- * (colour_vec_init; 0.93-0.94 at sigma 4 and 8).
+ * Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a factor k = 2, 4 or
+ * 8 (backdrop_factor): reduction (a 2k-tap tent per axis at small sigma, where a k x k box aliases too much; the box
+ * from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2, where v is the variance the reduction and the
+ * enlargement add (ck_blur_backdrop_variance), colour, then bilinear enlargement. The colour stage runs on the small
+ * image, fused into the gaussian's final store: bilinear weights are convex, so colour <= alpha survives, and the
+ * tint is affine, so it commutes with the enlargement up to rounding. Each small row is widened once (enlarge_h) and
+ * the output rows between two widened rows are written in one call (enlarge_v).
+ * Costs and the variants measured and not kept: docs/performance.md, "Backdrop".
  */
 #include <math.h>
 #include <string.h>
@@ -56,19 +20,9 @@
    parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
 #pragma clang fp contract(off)
 
-/* Quality-preserving choices for downsample 0 (Tests/tools/blur_downsample.c: 300 x 360, saturation 1.8, PSNR against
-   full resolution on white noise and on a textured image; the bound is 45 dB). The factor: the largest k that keeps the
-   bound: k = 2 from sigma 2 (>= 47.6 dB with the tent), k = 4 from sigma 4 (>= 46.5 dB with the tent, 44.5 at 3.5),
-   k = 8 from sigma 12 (>= 49.3 dB with the box; 46.1 at sigma 10, too close to the bound for other content; a 16-row
-   tent, measured in a scratch build, does little better below 12 on the textured image: 45.2 dB at sigma 8, 46.0 at
-   9, 46.7 at 10, 47.7 at 11, against the box's 44.4, 45.4, 46.1 and 47.6, so sigma 8 stays at k = 4). k = 8
-   matters for speed: at k = 4 the small image's gaussian is over half the backdrop's time, and at k = 8 it has a
-   quarter of the pixels (1290 x 2796, sigma 15, AVX2: 14.0 M instructions against 25.1 M, 4.6-5.4 ms against 7.5-8.8 ms
-   in alternating runs here). The reduction filter: the 2k-tap tent below CK_BACKDROP_BOX_MIN_SIGMA (for k <= 4: k = 8
-   starts above it), the k x k box from there on. The box aliases more (k = 4 at sigma 4: 44.2 dB, below the bound) but
-   from sigma 5 it keeps >= 47.4 dB (k = 4) and >= 51.2 (k = 2), and it reads half as many rows per small row: at sigma
-   8, k = 4 on 1290 x 2796 the whole backdrop takes 25.0 M instructions with the box, 28.8 M with the tent (callgrind),
-   and about 0.6 ms more with the tent on this machine, where the target is 2.5 memcpy (~7 ms). */
+/* The factor downsample 0 picks: the largest that keeps 45 dB against full resolution (Tests/tools/blur_downsample.c,
+   white noise and a textured image): 2 from sigma 2, 4 from 4, 8 from 12. The reduction: the 2k-tap tent below
+   CK_BACKDROP_BOX_MIN_SIGMA, where the k x k box aliases too much; the box, which reads half the rows, from there. */
 #define CK_BACKDROP_MIN_SIGMA_K2 2.0f
 #define CK_BACKDROP_MIN_SIGMA_K4 4.0f
 #define CK_BACKDROP_MIN_SIGMA_K8 12.0f
@@ -99,20 +53,15 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
     return k;
 }
 
-/* Reduction of the replicated extension of src by k into a small image with a ring of two pixels: small
-   pixel (i, j) for i in [-2, sw + 2), j in [-2, sh + 2) is the tent-weighted mean of full-resolution pixels
-   [ik - k/2, ik + 3k/2) x [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image.
-   The ring is then exactly the reduction of the blocks just outside the image, and its outer pixels (i = -2 covers
-   [-5k/2, -k/2), i = sw + 1 starts at or past w + k/2) hold nothing but the replicated edge, so the gaussian's own
-   replication of them continues the reduction of the extension exactly: the small image's edges behave like the
-   full-resolution replicated edges. Replicating a block average instead loses ~6 dB at large sigma on textured
-   edges. A ring of one, as before, was nearly that: its pixel still takes up to k/2 image columns next to the edge
-   (weight 1/32 at k = 4), and replicating it spread that into the whole extension, where the result is most
-   sensitive to the edge. At a corner of a textured 80 x 77 image at sigma 9.4-9.6 (k = 4) the result was 2.7-2.9
-   levels off the exact gaussian where two give 1.2, and the switch back to full resolution at 9.7 (8 sigma past
-   the shorter side) moved a pixel by 4 levels (3 with two). Per small row: the 2k clamped rows combine vertically
-   into `line` (u16, pixels offset by (ring + 1/2) k and replicated on both sides), which the horizontal half then
-   reads unclamped. */
+/* Reduction of the replicated extension of src by k into a small image with a ring of two pixels: small pixel (i, j)
+   for i in [-2, sw + 2), j in [-2, sh + 2) is the tent-weighted mean of full-resolution pixels [ik - k/2, ik + 3k/2) x
+   [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image. The ring is then exactly
+   the reduction of the blocks just outside the image, and its outer pixels (i = -2 covers [-5k/2, -k/2), i = sw + 1
+   starts at or past w + k/2) hold nothing but the replicated edge, so the gaussian's own replication of them continues
+   the reduction of the extension exactly: the small image's edges behave like the full-resolution replicated edges
+   (replicating a block average instead loses ~6 dB at large sigma on textured edges). Per small row: the 2k clamped
+   rows combine vertically into `line` (u16, pixels offset by (ring + 1/2) k and replicated on both sides), which the
+   horizontal half then reads unclamped. */
 static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k,
                         uint32_t sw, uint32_t sh, uint16_t *line) {
     const uint32_t w = src->width, R = reduced_ring(1), left = R * k + k / 2;

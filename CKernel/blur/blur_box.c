@@ -1,58 +1,15 @@
 /*
  * Box blur: the driver (ck_blur_box_run).
  *
- * Box blur (exact). Running column sums per row: col[x] = sum of the 2ry+1 source rows around the output row
- * (edges replicated), updated by one added and one subtracted row per output row; then a running window of
- * 2rx+1 column sums along the row and one exact division. No full-image buffer of sums; the working set is a
- * few rows. Column sums are at most 255 * 131071 < 2^25; window sums fit 32 bits when 256 N <= 2^32, and
- * modular (wrap-around) arithmetic is exact whenever the true result fits, so the running updates may wrap in
- * between. Larger windows (N > 2^24) take a 64-bit path. In place, the source rows still to be subtracted are
- * kept in a ring of min(ry + 1, h) rows in scratch. Windows of N < 2^14 (radius up to 63 on both axes) run one
- * fused pass per row (box_row): column update, window differences and division 8 pixels at a time in
- * registers, with the window's running sum two pixels per add; larger windows run the three as separate
- * passes (callgrind on 1290 x 2796, radius 8, AVX2, when the fused pass came in: 48.5 M instructions as three
- * passes, 34.5 M fused). In the fused row the column sums are 16-bit while ry <= 63 (box_row16: every sum below
- * 2^15, so the window's differences are exact in int16), and the column update runs 8 steps ahead of the window
- * so that the window's reads of the dropped columns never wait on the stores that wrote them (see box_row in
- * blur_kernels.h). Measured when they came in (1290 x 2796, Zen 4, AVX2, alternating runs, same bytes): 0.64-0.71
- * of the time at radius 2, 8 and 60 (16-bit sums), 0.82 at 2 x 100 and 1 x 64 (32-bit sums, update ahead alone),
- * 1.06 at 1 x 1000 (where the subtracted row comes from 2000 rows back, out of L2).
- * Open: the full-screen target of 4 memcpy (about 2.2 ms on Zen 4, where the benchmark's memcpy takes 0.53-0.57
- * ms; the box took 2.9-3.4 ms there, 5.4-6.1x, before the 16-bit sums).
- * The box row is compute-bound, not memory-bound. With 32-bit sums its middle step was 71 instructions per 8
- * pixels (column update 24, window 24, division and narrowing 17); with 16-bit sums it is about 53 (update 10,
- * differences and sign extension 10, running sum 12, division and narrowing 16). On 1290 x 200 (everything in L2
- * and L3) a full screen's worth of rows takes about 0.9 of the full screen's time, so memory adds little.
- * Measured and not kept (same bytes): asking for the next output rows into L2 ahead of the stores (1.05-1.10 at
- * one, two or four rows ahead), and the division as fma(s, 1/N, 2^23) with the byte taken from the float's
- * mantissa (exact for odd N, where s/N is never half-way; no faster: the float conversions are not the bound),
- * and fewer cross-lane shuffles: the update's widening as vpermq + unpack + pmaddubsw(1, -1), the differences
- * sign-extended by unpacking with their sign and summed as pixels [j | j + 2] (llvm-mca's Zen 3 model: 16 cycles
- * a step against 20; on this Zen 4 1.03-1.13 of the time). Dropping the division altogether (a scratch build) took
- * 0.85-0.89 of the time, so the division is not what keeps the box above 4 memcpy either.
- * Later timing prototypes of the middle step alone (rows in L1, 1290 wide, radius 8, medians and minima of 7
- * alternating runs; the current step takes 16-16.5 cycles): the column sums replaced by the window's differences as
- * the state (D_j += a - b at j + rx and j - rx - 1 through unpack + pmaddubsw; pixels laid out [j | j + 4] so the
- * running sum takes two cross-lane shuffles and the packs need no vpermd; 13 shuffles a step against 18) 1.06-1.10;
- * the int-to-float conversions replaced by integer adds (x as the float 2^22 + x + 0.5 built from its bits, and
- * fma(X, 1/N, -2^22/N), which rounds the same real number once) 1.06-1.08. On this Zen 4 the step runs at about 3
- * vector operations a cycle whichever pipes they need (pairs of instruction kinds timed against each other put the
- * shuffles on two pipes, the conversions on two with one of those shared, additions on all four), so only fewer
- * operations help, and every reformulation so far moved work rather than removed it. On the full image: streaming
- * stores for the output 1.70-1.82; vector loads instead of pixel loads for the unclamped side of an edge step
- * 0.98-1.00 (noise).
- * What memory costs the full-screen row (paired medians against the row as it is, same bytes): with the output
- * written to one row kept in L1 and the source rows taken from 64 rows kept in cache, radius 8 takes about 0.82 of the
- * time but radius 60 0.95-0.96, so at radius 60 the row is bound by its operations at about 4.2 memcpy and no memory
- * change alone reaches 4; either change alone 0.98-1.00. Measured and not kept: the output through a row in L1
- * copied out with streaming stores of whole lines (1.08-1.24); a software prefetch 2 KB ahead in the added row and in
- * the output row in every middle step (prefetcht0 or prefetchnta alike): 0.84-0.89 at ry 2 to 16, 0.93-0.95 at 24
- * and 32, 1.04-1.10 from ry 45 (probably the prefetched lines push the 2 ry + 1 rows kept for the subtraction out of
- * L2, which the hardware's own stream prefetches do not), and 1.0 with everything in L3 (1290 x 1000), so it gains
- * only where memory latency shows and only at small ry, through an ry bound tuned to this machine's L2, and leaves
- * radius 30 and 60 where they are; the output's prefetch alone 1.04-1.19, the added row's alone 0.96-1.25; source
- * and destination on transparent huge pages 0.97-1.0.
- *
+ * Exact. Running column sums per row, col[x] = the 2 ry + 1 source rows around the output row (edges replicated),
+ * moved by one added and one subtracted row per output row; then a running window of 2 rx + 1 column sums along the
+ * row and one exact division, so the working set is a few rows. Column sums are at most 255 * 131071 < 2^25 and
+ * window sums fit 32 bits while 256 N <= 2^32; wrap-around arithmetic is exact whenever the true result fits, so the
+ * running updates may wrap in between. Larger windows (N > 2^24) take a 64-bit path.
+ * Windows of N < 2^14 (radius up to 63 on both axes) run one fused kernel per row (box_row: update, window and
+ * division 8 pixels at a time in registers, with 16-bit column sums while ry <= 63); larger windows run the three as
+ * separate passes. In place, the source rows still to be subtracted are kept in a ring (box_ring).
+ * Costs and the variants measured and not kept: docs/performance.md, "Box blur".
  */
 #include <string.h>
 

@@ -18,7 +18,7 @@
    registers). */
 #define CK_GAUSS_PIXELS 4
 #define CK_GAUSS_LANES 16
-/* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA in blur.c). */
+/* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA below). */
 #define CK_GAUSS_FIR_MAX_R 9
 
 /* Asks the cache for the line `ahead` bytes past p, to be read. It takes an address rather than a pointer into an
@@ -33,16 +33,14 @@ static inline void ck_prefetch_ahead(const void *p, size_t ahead) {
 static inline void ck_prefetch_l2(const void *p) { __builtin_prefetch(p, 0, 2); }
 
 /* The gaussian's intermediate between the horizontal and the vertical pass, in transposed tiles (see
-   blur_kernels.h): bytes, rounded once. Rounding there adds at most the variance of one rounding (1/12 level^2),
-   which the vertical blur then averages down (by sum k^2 = 1 / (2 sqrt(pi) sigma)), so the result stays within
-   about 1 dB of a u16 intermediate (52.7-57.9 dB measured on the self-test texture for sigma 1..64) while the
-   sweep over it moves half the bytes. */
+   blur_kernels.h): bytes, rounded once. The vertical blur averages that rounding down, so the result stays within
+   about 1 dB of a u16 intermediate while the sweep over it moves half the bytes. */
 typedef uint8_t ck_tile_t;
 #define CK_TILE_TOP 255.0f
 
-/* The gaussian's four box stages along a line (see gauss_params_for in blur.c): stage k is a box of radius r[k]
-   (window 2 r[k] + 1) with end taps of weight alpha. With plain set, stages 0..2 are plain boxes (no end taps)
-   and only stage 3 carries alpha; otherwise all four do. */
+/* The gaussian's four box stages along a line (see ck_blur_gauss_params_for in blur_gaussian.c): stage k is a box
+   of radius r[k] (window 2 r[k] + 1) with end taps of weight alpha. With plain set, stages 0..2 are plain boxes (no
+   end taps) and only stage 3 carries alpha; otherwise all four do. */
 typedef struct ck_gauss_boxes {
     uint32_t r[4];
     float alpha;
@@ -132,53 +130,26 @@ struct ck_blur_ops {
 #define CK_MAX_SIGMA 2000.0f
 #define CK_ALIGN 64
 
-/* Below this sigma the four extended boxes (r = 0, kernel [alpha, 1, alpha]^4) fall under 50 dB (48 at sigma 1,
-   38 at 0.7) while a direct sampled gaussian of at most 2 * 4 + 1 taps keeps about 59 dB (see gauss_fir_run). At
-   the switch the boxes are within 58 dB of the gaussian, so the output moves by at most a level or two there. A route
-   that reduces the image from sigma 3 or below runs the direct filter up to that switch instead (fir_sigma_until). */
+/* Below this sigma four extended boxes fall under 50 dB (48 at sigma 1) where a direct sampled gaussian of at most
+   9 taps keeps about 59 dB; at the switch the two differ by a level or two. */
 #define CK_GAUSS_FIR_SIGMA 1.2
 /* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
 #define CK_GAUSS_VLINES 4
 
-/* From this sigma on, the four stages are three plain boxes and one extended box (see ck_blur_gauss_params_for). Below
-   it the radii are too small for boxes of unequal width: at sigma 2 the mix keeps about 49 dB against the
-   sampled gaussian on white noise where four equal extended boxes keep 57; from sigma 3 the two are within
-   1 dB (Gwosdek et al. make the same point: the cascade needs each box's variance near sigma^2 / 4). At the
-   switch both are within 57 dB of the gaussian, so the output moves by a level or two at most there. */
+/* From this sigma on, the four stages are three plain boxes and one extended box (see ck_blur_gauss_params_for);
+   below it the radii are too small for boxes of unequal width (49 dB at sigma 2 where four equal ones keep 57). */
 #define CK_GAUSS_PLAIN_SIGMA 3.0
-/* The reduced image (ck_blur_reduced_run) takes the direct filter up to that switch, so it never uses four extended
-   boxes: the direct filter with R = ceil(3 sigma) <= 9 is cheaper than either cascade there (1290 x 2796, AVX2: 7.8 ms
-   at R = 9 against 9.5 for the plain mix and 13 for four extended boxes), and more exact. A full-resolution route that
-   goes on with boxes past 3 keeps the extended boxes between CK_GAUSS_FIR_SIGMA and 3 (see fir_sigma_until) because
-   of the jump: the direct filter and the box mix differ
-   by up to 2 levels at the same sigma, and a switch between them moved a pixel by 4 levels in one 0.1 step
-   anywhere from sigma 2.1 to 3.4 on the self-test texture (300 x 200), over the contract's 3. On the reduced image
-   the jump is smoothed by the reduction and the enlargement: 0.1 steps across sigma' 3 (sigma 12.23 at k = 4)
-   move a pixel by at most 2 levels on the texture (300 x 200, 400 x 300, 1290 x 200), and the gaussian's quality
-   against the exact gaussian at k = 4 below that rose (at sigma 8, before -> after: self-test texture on 300 x 360
-   54.0 -> 56.7 dB; on 400 x 300 sinusoid 50.0 -> 55.1, blocks 48.6 -> 55.7, rings 49.8 -> 56.9; sinusoid at sigma
-   11 46.1 -> 57.0). The backdrop measured against its full-resolution result (Tests/tools/blur_downsample.c) fell
-   where that reference is the box mix and the reduced image now is not: textured, k = 4 at sigma 8..12 from
-   51.2-52.4 to 47.5-49.0 dB, downsample 0 at 12..16 from 49.3-51.7 to 46.6-47.2; white noise within 0.9 dB; all
-   above the contract's 45. Time (1290 x 2796, AVX2, medians): the backdrop at sigma 8 1.66 ms against 1.85-1.89. */
+/* The reduced image (ck_blur_reduced_run) runs the direct filter up to that switch, never four extended boxes: with
+   R = ceil(3 sigma) <= 9 it is cheaper than either cascade there and more exact, and the enlargement smooths its
+   jump to the box mix (at most 2 levels per 0.1 step). */
 #define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
 
 /* The sigma below which a full-resolution route runs the direct filter, given the sigma from which the same route
    blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
    reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
-   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. The gaussian reduces by 2 from sigma 3 on an image
-   whose shorter side is at least 40 (CK_GAUSS_MIN_RETURN_SIGMA), the backdrop at downsample 0 from sigma 2.
-   Where a switch may sit: below sigma 2 the exact gaussian itself moves a pixel by more than 3 levels per 0.1 step on
-   the self-test texture (10.6 levels from 1.0 to 1.1, 9.2 to 1.2, 3.2 from 1.9 to 2.0; then 2.1 at 2.5 and 1.7 at
-   3.0), so a switch at 1.2 costs no visible jump; above, the direct filter and the box mix differ by up to 2 levels
-   at the same sigma (see CK_REDUCED_FIR_SIGMA), which is why boxes that go on past 3 start at 1.2. Against the
-   reduced image the direct filter does as well as the boxes it replaces: 0.1 steps across sigma 3 moved a pixel by
-   2 levels (300 x 200, 1290 x 100, 130 x 67, 40 x 100, texture and white noise; 3 at a corner of 48 x 48), and the
-   lowest PSNR against the exact gaussian over sigma 2..3.6 (300 x 200) is 57.1-57.2 dB where the four extended
-   boxes kept 55.2-56.5. Time on 1290 x 2796 (Zen 4, AVX2, alternating runs): the gaussian at sigma
-   1.2 / 1.5 / 2 / 2.5 / 2.9 4.2 / 4.9 / 5.7 / 7.2 / 8.0 ms against 13.3-13.6 ms with the extended boxes; the backdrop
-   at downsample 0, sigma 1.2..1.9, 7.1-8.6 ms against 17.1-17.4 (there the switch to the reduced image at 2 moves a
-   pixel by up to 5 levels where it moved 4 from the boxes, against the exact gaussian's own 3.2). */
+   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. Below sigma 2 the exact gaussian itself moves a
+   pixel by more than 3 levels per 0.1 step, so a switch at 1.2 costs no visible jump; above, the direct filter and
+   the box mix differ by up to 2 levels, which is why boxes that go on past 3 start at 1.2. */
 static inline double fir_sigma_until(double reduced_from) {
     return reduced_from <= CK_GAUSS_PLAIN_SIGMA ? reduced_from : CK_GAUSS_FIR_SIGMA;
 }
@@ -211,9 +182,7 @@ static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t
 
 /* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
    extension alone, so that replicating it continues the reduction of that extension exactly. Two for the tent, whose
-   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k): a second
-   ring there would only cost (5.5 % more instructions in the backdrop at sigma 30, where k = 8, the ring's pixels
-   summed one by one). */
+   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k). */
 static inline uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
 
 /* Floats in the gaussian's line buffer, and the scratch bytes of the gaussian and of the backdrop at factor k. */
