@@ -536,10 +536,10 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, co
 
 /* MARK: Gaussian, direct filter
 
-   Small sigma (see CK_GAUSS_FIR_SIGMA in blur.c): a sampled gaussian of 2R + 1 taps per axis, row by row in 16-bit
-   fixed point, with no intermediate image. The vertical half combines the 2R + 1 source rows around an output row
-   into one line t of u16 values in units of 1/128 level; the horizontal half filters that line (padded by R
-   replicated pixels at each end) into the output row's bytes. Every product is a 16 x 16 -> high 16 multiply
+   Small sigma (see CK_GAUSS_FIR_SIGMA in blur_internal.h): a sampled gaussian of 2R + 1 taps per axis, row by row
+   in 16-bit fixed point, with no intermediate image. The vertical half combines the 2R + 1 source rows around an
+   output row into one line t of u16 values in units of 1/128 level; the horizontal half filters that line (padded
+   by R replicated pixels at each end) into the output row's bytes. Every product is a 16 x 16 -> high 16 multiply
    (truncating; pmulhuw on x86), operands scaled to use the full 16 bits:
      t = mulhi(c << 8, wv[0]) + sum_j mulhi((a_j + b_j) << 7, wv[j])  (wv[0] = k_0 2^15, wv[j] = k_j 2^16)
      out = (mulhi(t, wh[0]) + sum_j mulhi(t_-j + t_+j, wh[j]) + 64) >> 7  (wh[j] = k_j 2^16, wh[0] <= 65535)
@@ -1140,7 +1140,7 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
 /* Backdrop reduction by k = 2 or 4 with the separable tent t_d = ck_blur_tent(d, k), d < 2k (each sums to
    2k^2): small pixel m averages a 2k x 2k window centred on its block. The tent is the adjoint of the bilinear
    enlargement and, unlike a k x k box whose sidelobes alias, leaves little above the small image's Nyquist frequency
-   (see backdrop_variance in blur.c).
+   (see ck_blur_backdrop_variance in blur_backdrop.c).
    Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
    by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
    65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
@@ -1314,7 +1314,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks
 }
 #endif
 
-/* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
+/* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur_backdrop.c) of `count` whole k x k blocks
    (k = 2, 4 or 8) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2) (at most
    64 * 255 in u16). Exact integer arithmetic, so the SIMD form equals the loop. */
 static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k,
