@@ -33,9 +33,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_mulhi16x32(const 
 #define CK_BLUR_NATIVE_MULHI16
 /* The colour stage's conversions (see colour_pairs in blur_kernels.h): the in-lane packs give its lane order as they
    are, and lanes in [0, 255] make their saturation a plain narrowing; one byte shuffle per 128 bits turns
-   [r0-3 g0-3 b0-3 a0-3] into pixels. Against the generic conversions (masks, packs and cross-lane fix-ups; Zen 4,
-   1290 x 2796, paired medians, same bytes): backdrop at sigma 0 0.74-0.75, sigma 1 0.90-0.91, sigma 1.5 0.94,
-   sigma 4 and 8 0.95-0.98. */
+   [r0-3 g0-3 b0-3 a0-3] into pixels, where the generic conversions need masks, packs and cross-lane fix-ups. */
 static inline __attribute__((always_inline)) void ck_blur_avx2_colour_pairs(const void *q4, void *pairs) {
     __m256i q[4];
     memcpy(q, q4, sizeof q);

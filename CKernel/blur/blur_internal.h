@@ -1,11 +1,11 @@
 /*
- * Private to the blur family: the per-ISA kernel table and the shapes the drivers in blur.c share.
+ * Private to the blur family: the per-ISA kernel table and what the entry points and drivers share.
  *
- * The drivers (blur.c) validate, lay out scratch and walk the image; the kernels here take trusted
- * arguments and never fail. Every kernel is written once, in blur_kernels.h, and compiled once per ISA
- * (blur.c for scalar with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c). Bit-identity across
- * ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works lane by lane
- * in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
+ * blur.c validates and lays out scratch; the drivers (blur_box.c, blur_gaussian.c, blur_backdrop.c) walk the
+ * image; the kernels take trusted arguments and never fail. Every kernel is written once, in blur_kernels.h, and
+ * compiled once per ISA (blur_scalar.c with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c).
+ * Bit-identity across ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works
+ * lane by lane in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
  * vectorising a lane-parallel loop does not reorder any lane's operations.
  */
 #ifndef CK_BLUR_INTERNAL_H
@@ -18,7 +18,7 @@
    registers). */
 #define CK_GAUSS_PIXELS 4
 #define CK_GAUSS_LANES 16
-/* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA in blur.c). */
+/* The direct filter's largest radius (see CK_GAUSS_FIR_SIGMA below). */
 #define CK_GAUSS_FIR_MAX_R 9
 
 /* Asks the cache for the line `ahead` bytes past p, to be read. It takes an address rather than a pointer into an
@@ -33,16 +33,14 @@ static inline void ck_prefetch_ahead(const void *p, size_t ahead) {
 static inline void ck_prefetch_l2(const void *p) { __builtin_prefetch(p, 0, 2); }
 
 /* The gaussian's intermediate between the horizontal and the vertical pass, in transposed tiles (see
-   blur_kernels.h): bytes, rounded once. Rounding there adds at most the variance of one rounding (1/12 level^2),
-   which the vertical blur then averages down (by sum k^2 = 1 / (2 sqrt(pi) sigma)), so the result stays within
-   about 1 dB of a u16 intermediate (52.7-57.9 dB measured on the self-test texture for sigma 1..64) while the
-   sweep over it moves half the bytes. */
+   blur_kernels.h): bytes, rounded once. The vertical blur averages that rounding down, so the result stays within
+   about 1 dB of a u16 intermediate while the sweep over it moves half the bytes. */
 typedef uint8_t ck_tile_t;
 #define CK_TILE_TOP 255.0f
 
-/* The gaussian's four box stages along a line (see gauss_params_for in blur.c): stage k is a box of radius r[k]
-   (window 2 r[k] + 1) with end taps of weight alpha. With plain set, stages 0..2 are plain boxes (no end taps)
-   and only stage 3 carries alpha; otherwise all four do. */
+/* The gaussian's four box stages along a line (see ck_blur_gauss_params_for in blur_gaussian.c): stage k is a box
+   of radius r[k] (window 2 r[k] + 1) with end taps of weight alpha. With plain set, stages 0..2 are plain boxes (no
+   end taps) and only stage 3 carries alpha; otherwise all four do. */
 typedef struct ck_gauss_boxes {
     uint32_t r[4];
     float alpha;
@@ -124,5 +122,96 @@ struct ck_blur_ops {
     void (*reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k, uint32_t count,
                            uint8_t *out);
 };
+
+
+/* MARK: - Shared by the drivers (blur.c, blur_box.c, blur_gaussian.c, blur_backdrop.c) */
+
+/* CK_MAX_DIM, CK_MAX_RADIUS, CK_MAX_SIGMA and CK_MAX_SATURATION are public (CKernel.h). */
+#define CK_ALIGN 64
+
+/* Below this sigma four extended boxes fall under 50 dB (48 at sigma 1) where a direct sampled gaussian of at most
+   9 taps keeps about 59 dB; at the switch the two differ by a level or two. */
+#define CK_GAUSS_FIR_SIGMA 1.2
+/* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
+#define CK_GAUSS_VLINES 4
+
+/* From this sigma on, the four stages are three plain boxes and one extended box (see ck_blur_gauss_params_for);
+   below it the radii are too small for boxes of unequal width (49 dB at sigma 2 where four equal ones keep 57). */
+#define CK_GAUSS_PLAIN_SIGMA 3.0
+/* The reduced image (ck_blur_reduced_run) runs the direct filter up to that switch, never four extended boxes: with
+   R = ceil(3 sigma) <= 9 it is cheaper than either cascade there and more exact, and the enlargement smooths its
+   jump to the box mix (at most 2 levels per 0.1 step). */
+#define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
+
+/* The sigma below which a full-resolution route runs the direct filter, given the sigma from which the same route
+   blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
+   reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
+   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. Below sigma 2 the exact gaussian itself moves a
+   pixel by more than 3 levels per 0.1 step, so a switch at 1.2 costs no visible jump; above, the direct filter and
+   the box mix differ by up to 2 levels, which is why boxes that go on past 3 start at 1.2. */
+static inline double fir_sigma_until(double reduced_from) {
+    return reduced_from <= CK_GAUSS_PLAIN_SIGMA ? reduced_from : CK_GAUSS_FIR_SIGMA;
+}
+
+typedef struct ck_gauss_params {
+    uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
+    uint16_t fir_wv[CK_GAUSS_FIR_MAX_R + 1], fir_wh[CK_GAUSS_FIR_MAX_R + 1]; /* its weights, see blur_kernels.h */
+    ck_gauss_boxes boxes;
+    uint32_t pad; /* total support of the four passes: sum of r[k] + 1 */
+    double norm;  /* product of the stages' weights 2 r[k] + 1 (+ 2 alpha): the passes are unnormalised */
+} ck_gauss_params;
+
+/* The four box stages (or the direct filter) for sigma; the direct filter below fir_sigma (see
+   fir_sigma_until). */
+CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
+
+/* MARK: Scratch layout (blur.c) */
+
+static inline size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_ALIGN - 1); }
+
+/* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
+   every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
+static inline size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~(size_t)3) * CK_GAUSS_LANES; }
+static inline size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
+    return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
+}
+
+/* The direct filter (gauss_fir_run): one padded u16 line, then the in-place ring of R + 1 source rows. */
+static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t)w + 2 * CK_GAUSS_FIR_MAX_R) * 8); }
+
+/* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
+   extension alone, so that replicating it continues the reduction of that extension exactly. Two for the tent, whose
+   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k). */
+static inline uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
+
+/* Floats in the gaussian's line buffer, and the scratch bytes of the gaussian and of the backdrop at factor k. */
+CK_HIDDEN size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h);
+CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
+CK_HIDDEN size_t ck_blur_backdrop_scratch(uint32_t w, uint32_t h, uint32_t k);
+
+/* MARK: Drivers */
+
+/* Row sy of the image extended by replicating its first and last rows: its index, and the row. */
+static inline uint32_t clamped_y(const ck_image *im, int64_t sy) {
+    return (uint32_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy));
+}
+static inline const uint8_t *clamped_row(const ck_image *im, int64_t sy) {
+    return im->data + (size_t)clamped_y(im, sy) * im->stride;
+}
+
+/* The drivers behind the entry points, on validated arguments and aligned scratch of ck_blur_scratch_size bytes.
+   box: rx or ry > 0 (blur_box.c); gaussian: sigma > 0 (blur_gaussian.c); backdrop: sigma > 0 (blur_backdrop.c). */
+CK_HIDDEN void ck_blur_box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry, uint8_t *scratch);
+CK_HIDDEN void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *scratch);
+CK_HIDDEN void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop *params,
+                                    const ck_blur_colour *colour, uint8_t *scratch);
+
+/* The gaussian with the filter params (blur_gaussian.c), and the pipeline through an image reduced by k
+   (blur_backdrop.c), which the gaussian's larger sigmas take too; the variance that pipeline adds. */
+CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
+                                 const ck_blur_colour *colour, int small, uint8_t *scratch);
+CK_HIDDEN void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma,
+                                   uint32_t k, int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s);
+CK_HIDDEN double ck_blur_backdrop_variance(uint32_t k, int tent);
 
 #endif

@@ -1,12 +1,24 @@
 /*
- * The blur kernels, written once and compiled once per ISA.
+ * The blur kernels, written once and compiled once per ISA: blur_scalar.c (the reference), blur_sse2.c,
+ * blur_avx2.c (inside `#pragma clang attribute push(target("avx2,fma"))`) and blur_neon.c.
  *
- * Included by blur.c (scalar reference: CK_BLUR_NOVEC disables vectorisation), blur_sse2.c,
- * blur_avx2.c (inside `#pragma clang attribute push(target("avx2,fma"))`) and blur_neon.c. Each includer
- * defines CK_BLUR_NAME(x) to give the functions ISA-specific names and then builds its ck_blur_ops table
- * with CK_BLUR_OPS_TABLE. Loops run lane by lane with no cross-lane reductions, so a vectorised build
- * performs exactly the scalar build's operations on every value: the paths are bit-identical.
- * `fp contract(off)` keeps the AVX2 build from fusing a*b+c into an FMA, which would round differently.
+ * Hooks an ISA file defines before including this file (the table it then builds with CK_BLUR_OPS_TABLE(name)):
+ *   CK_BLUR_NAME(x)               required: gives every function an ISA-specific name (ck_blur_<isa>_##x)
+ *   CK_BLUR_VBYTES                bytes per vector block: 4 (default, one float), 16 (SSE2, NEON) or 32 (AVX2)
+ *   CK_BLUR_NOVEC                 a loop pragma placed before the kernels' loops (scalar: vectorisation off)
+ *   CK_BLUR_NATIVE_NARROW         NAME(narrow32), NAME(narrow16): 32 lanes in [0, 255] (int32 / uint16) to 32 bytes
+ *   CK_BLUR_NATIVE_MULHI16        NAME(mulhi16x32): 32 u16 lanes of (a * b) >> 16 (the direct filter's products)
+ *   CK_BLUR_NATIVE_COLOUR_PACKS   NAME(colour_pairs), NAME(colour_bytes): the colour stage's conversions
+ *   CK_BLUR_NATIVE_TENT_V         NAME(tent_v32): the reduction's vertical tent on 32 columns
+ *   CK_BLUR_NATIVE_TILE_BLOCK     NAME(tile_block), NAME(tile_fence): one 64-byte tile block (optionally streamed)
+ *   CK_BLUR_SUB_ON_FMA(x, y, m1)  x - y for a cascade stage (default: the plain subtraction)
+ *   CK_BLUR_HIDE_CONSTANT(v)      keeps v opaque to the optimiser (default: nothing)
+ *   CK_BLUR_OPAQUE(p)             keeps a pointer in a register of its own (default: an empty asm)
+ * A hook must compute exactly what the generic code computes; it changes only the instructions.
+ *
+ * Loops run lane by lane with no cross-lane reductions, so a vectorised build performs exactly the scalar build's
+ * operations on every value: the paths are bit-identical. `fp contract(off)` keeps the AVX2 build from fusing
+ * a*b+c into an FMA, which would round differently.
  */
 #include <string.h>
 
@@ -80,12 +92,8 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    truncation gives floor(x / N) exactly.
    Steps of 8 pixels (box_step), everything in registers: the column update runs a few steps ahead of the window
    (CK_BOX_AHEAD), so the column sums are read while in L1 and no row of window sums is written; the three former
-   passes over a row (update, window, divide) touched 40 KB of u32 sums each on a full-screen row. Before the
-   steps, the differences and sums went through a stack buffer in chunks of 32 pixels (each written and read back
-   once) and edge pixels stepped one at a time; with the steps (1290 x 2796, AVX2, same bytes): callgrind 31.8 M
-   instructions in box_row against 57.8 M at radius 8 (35.8 M against 61.9 M at 60), paired medians 0.83-0.86 at
-   radius 2 to 60 (SSE2 0.85-0.90). The middle steps are one loop with no test in it (the row's first sum needs
-   none, see box_step; the update is unswitched).
+   passes over a row (update, window, divide) touched 40 KB of u32 sums each on a full-screen row. The middle steps are
+   one loop with no test in it (the row's first sum needs none, see box_step; the update is unswitched).
 
    Column sums are 16-bit (box_row16) while ry <= CK_BOX_COL16_MAX_RY: a column sum is then at most 255 * 127 <
    2^15, so the window's differences c - l fit int16 exactly; they are taken in 16-bit lanes and sign-extended
@@ -95,10 +103,7 @@ static void CK_BLUR_NAME(box_divide_f64)(const uint32_t *s, uint8_t *out, size_t
    offset from the update's vector stores, so each of its vector loads spans two stores; while those stores are
    still in the store queue such a load cannot take its data from them and waits until both reach the cache.
    With the update of step i + CK_BOX_AHEAD done in step i, every column the window reads was stored at least
-   a few steps (about 20 cycles each on Zen 4) earlier. Measured on 1290 x 2796 (Zen 4, AVX2, same bytes), 16-bit
-   sums against the 32-bit row (which loaded the dropped columns 16 bytes at a time to stay within one store): with
-   the update in the same step 1.87 at radius 2 and 0.80-0.93 from 8, one step ahead 1.05 at 2, two steps 0.85,
-   eight 0.74-0.82 at radius 2 to 60 (16 and 24 no better).
+   a few steps earlier.
 
    In place (out aliases sub: the driver's ring slot of the row being subtracted) stays exact because each
    position of sub is read (by the update of its column) before the same position of out is written: the
@@ -422,11 +427,9 @@ static inline void CK_BLUR_NAME(stf)(float *p, vf v) { memcpy(p, &v, sizeof v); 
    rounds once, so that is exactly x - y, the same bits as the plain subtraction. It pays where adds and FMAs issue
    to different pipes (AMD Zen 4: FADD on two, FMA and FMUL on the other two): a plain stage is two adds (d and
    the running sum), so the cascade waits on the two add pipes while the FMA pipes idle; moving d over balances
-   them. Measured on 1290 x 2796 (Zen 4, AVX2, same-process paired medians, same bytes): sigma 4 0.92-0.94,
-   sigma 30 0.91-0.92, sigma 60 0.89; the direct filter (sigma < 1.2) has no running sums and is unchanged.
+   them (see docs/performance.md, "Gaussian").
    m1 comes from CK_BLUR_HIDE_CONSTANT: with the constant in sight the compiler folds fma(y, -1, x) back into a
-   subtraction. Where adds and FMAs share ports with the same latency (recent Intel cores) it should cost nothing;
-   that was not measured here. */
+   subtraction. Where adds and FMAs share ports with the same latency (recent Intel cores) it should cost nothing. */
 #ifndef CK_BLUR_SUB_ON_FMA
 #define CK_BLUR_SUB_ON_FMA(x, y, m1) ((x) - (y))
 #endif
@@ -453,8 +456,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(cascade_run)(floa
     /* One pointer per stage, each stepped by one position and hidden from the optimiser (CK_BLUR_OPAQUE):
        otherwise loop strength reduction folds them into one induction variable plus a register offset per
        stage, and on x86 every load-op and store with such base + index addressing splits into two uops
-       (un-lamination), so the loop is issue-bound instead of bound by its float operations. With base +
-       displacement addressing the cascade runs 10-14 % faster (AVX2, same-process medians; same results). */
+       (un-lamination), so the loop is issue-bound instead of bound by its float operations. */
     float *lo[4] = {0};
     vf m1 = (vf){0} - 1.0f;
     CK_BLUR_HIDE_CONSTANT(m1);
@@ -534,10 +536,10 @@ static void CK_BLUR_NAME(gauss_cascade)(float *line, size_t i0, size_t total, co
 
 /* MARK: Gaussian, direct filter
 
-   Small sigma (see CK_GAUSS_FIR_SIGMA in blur.c): a sampled gaussian of 2R + 1 taps per axis, row by row in 16-bit
-   fixed point, with no intermediate image. The vertical half combines the 2R + 1 source rows around an output row
-   into one line t of u16 values in units of 1/128 level; the horizontal half filters that line (padded by R
-   replicated pixels at each end) into the output row's bytes. Every product is a 16 x 16 -> high 16 multiply
+   Small sigma (see CK_GAUSS_FIR_SIGMA in blur_internal.h): a sampled gaussian of 2R + 1 taps per axis, row by row
+   in 16-bit fixed point, with no intermediate image. The vertical half combines the 2R + 1 source rows around an
+   output row into one line t of u16 values in units of 1/128 level; the horizontal half filters that line (padded
+   by R replicated pixels at each end) into the output row's bytes. Every product is a 16 x 16 -> high 16 multiply
    (truncating; pmulhuw on x86), operands scaled to use the full 16 bits:
      t = mulhi(c << 8, wv[0]) + sum_j mulhi((a_j + b_j) << 7, wv[j])  (wv[0] = k_0 2^15, wv[j] = k_j 2^16)
      out = (mulhi(t, wh[0]) + sum_j mulhi(t_-j + t_+j, wh[j]) + 64) >> 7  (wh[j] = k_j 2^16, wh[0] <= 65535)
@@ -693,9 +695,7 @@ static void CK_BLUR_NAME(gauss_fir_h)(const uint16_t *line, uint32_t R, const ui
    so the vertical pass reads each tile as one contiguous line and needs no ring of rows at all. */
 
 /* Bytes of each source row that gauss_load_rows_u8 asks for ahead of the pixels it converts: the four rows are
-   four streams that each cross a page every 4 KB. Measured on 1290 x 2796 (AVX2, paired medians against no
-   prefetch, in two sessions): gaussian sigma 1..30 0.97-0.98, then 0.984-0.996 (minima 2-4 % lower); 256 bytes
-   alike, 2 KB 0.99. */
+   four streams that each cross a page every 4 KB. */
 #define CK_GAUSS_ROW_AHEAD 512u
 /* Horizontal input: up to CK_GAUSS_PIXELS rows of bytes into lanes, buf[(pad + x) * LANES + q * 4 + c] =
    src[q][x][c], pad columns replicated; rows past `rows` repeat the last. */
@@ -807,14 +807,11 @@ static void CK_BLUR_NAME(gauss_store_tiles)(const float *buf, ck_tile_t *tiles, 
     }
 }
 
-/* Bytes of a tile's column that gauss_load_tile asks for ahead of the row it converts (16 rows). Measured on
-   1290 x 2796 (AVX2, paired medians against no prefetch, with the store's prefetch in both): gaussian sigma 4
-   and 30 0.97-0.98; 2 or 4 KB ahead alike. */
+/* Bytes of a tile's column that gauss_load_tile asks for ahead of the row it converts (16 rows). */
 #define CK_GAUSS_LOAD_AHEAD 1024u
 /* Orders the tile blocks that gauss_store_tiles streamed before whatever follows (nothing to do where no ISA file
    streams them). The driver calls it once after the whole horizontal pass rather than once per band: a fence waits
-   for every write-combining buffer to drain, and one per band cost 1-2 % of a full-screen gaussian (paired medians
-   0.981-0.990 without them, sigma 1, 4 and 30). */
+   for every write-combining buffer to drain. */
 static void CK_BLUR_NAME(gauss_tiles_fence)(void) {
 #ifdef CK_BLUR_NATIVE_TILE_BLOCK
     CK_BLUR_NAME(tile_fence)();
@@ -873,11 +870,7 @@ static void CK_BLUR_NAME(gauss_load_tile)(const ck_tile_t *tile, uint32_t h, uin
    In the vector builds the colour stage is fused into the store of whole 4-pixel tiles: colour8 takes the bytes
    of two tiles while they are still in registers (or just stored, for two tiles narrowed together), so the
    group's rows are not read back from the cache. Colour works on the bytes, so this equals storing and then
-   calling colour(). Partial tiles (and the scalar build) store first and call colour() afterwards.
-   Paired medians against the earlier fused form, which broadcast each pixel's r, g, b across its 4 lanes (Zen 4,
-   1290 x 2796, same bytes): backdrop at sigma 0 (colour() alone) 0.73-0.75, at sigma 1 and 1.5 (full resolution)
-   0.94-0.95, from sigma 2.5 unchanged (0.99-1.01: on the reduced image this store does not wait on its
-   arithmetic); the SSE2 build 0.77-0.95 throughout. */
+   calling colour(). Partial tiles (and the scalar build) store first and call colour() afterwards. */
 static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size_t n, const ck_blur_colour *cp);
 #if CK_BLUR_VBYTES > 4
 /* One row of a column line (4 pixels x 4 channels) as the bytes it stores, in 16 int32 lanes at out: value * scale
@@ -885,9 +878,8 @@ static void CK_BLUR_NAME(colour)(uint8_t *px, size_t stride, uint32_t rows, size
    gives the same bytes as clamping the floats first (as in gauss_store_tiles), and clamping is monotone, so it
    commutes with the min against alpha: clamp(min(c, a)) = min(clamp(c), clamp(a)). So with clamp 0 the lanes are
    left for a saturating narrowing to clamp (CK_BLUR_NARROW_SATURATES), which gives the same bytes with four fewer
-   operations per row of a tile (the compiler does not see through the min to fold the clamp into the packs; 0.95-0.96
-   of the whole gaussian's time, paired medians at sigma 4..30). (Pointers rather than vector values: 64-byte
-   vectors have no agreed calling convention below AVX-512.) */
+   operations per row of a tile (the compiler does not see through the min to fold the clamp into the packs). (Pointers
+   rather than vector values: 64-byte vectors have no agreed calling convention below AVX-512.) */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const float *row, float scale, void *out,
                                                                        const int clamp) {
     typedef float v16f __attribute__((vector_size(64)));
@@ -905,9 +897,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(col_bytes)(const 
    and masks on the pixels as 32-bit words (no byte shuffles), r, g, b each take their three products and two sums
    in 8 float lanes, and the tint blend runs on two channels per 16-lane u16 vector: x * inv_alpha + 128 <= 255 * 255
    + 128 and x + (x >> 8) <= 65407, so div255 is exact there. (max / min stand in for the clamps; they differ only in
-   the sign of a zero, which + 0.5 and truncation erase.) In the AVX2 build its loop in colour() is about 65
-   instructions per 8 pixels where the byte-shuffling loop it replaced took about 110 (measured gains: see
-   gauss_store_cols_u8 and the ISA files' colour_pairs). (Through pointers, as elsewhere: no 32-byte vector values
+   the sign of a zero, which + 0.5 and truncation erase.) (Through pointers, as elsewhere: no 32-byte vector values
    cross an SSE2 function boundary.) */
 typedef float CK_BLUR_NAME(v8f) __attribute__((vector_size(32)));
 typedef uint16_t CK_BLUR_NAME(v16h) __attribute__((vector_size(32))); /* also the reductions' u16 vector */
@@ -1003,8 +993,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(colour_tiles)(con
 /* Rows ahead of the one being stored whose bytes gauss_store_cols_u8 asks the cache for. Each row of a group is a
    new cache line (two when the row's 64 bytes straddle a line), so every store would otherwise wait for that
    line's read for ownership from memory (about 100 ns) with little else in flight; one row of a 4-tile group takes
-   a few nanoseconds, so 32 rows ahead covers the latency. Measured on 1290 x 2796 (AVX2, paired medians against
-   no prefetch): gaussian sigma 1..30 0.96-0.98, 8 rows ahead no change, 24-96 rows ahead alike. */
+   a few nanoseconds, so 32 rows ahead covers the latency. */
 #define CK_GAUSS_STORE_AHEAD 32u
 /* Asks for the lines that a group's npx pixels of the row at d occupy (their first and last byte), to be written. */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(prefetch_row)(const uint8_t *d, uint32_t npx) {
@@ -1151,7 +1140,7 @@ static void CK_BLUR_NAME(colour)(uint8_t *rowp, size_t stride, uint32_t rows, si
 /* Backdrop reduction by k = 2 or 4 with the separable tent t_d = ck_blur_tent(d, k), d < 2k (each sums to
    2k^2): small pixel m averages a 2k x 2k window centred on its block. The tent is the adjoint of the bilinear
    enlargement and, unlike a k x k box whose sidelobes alias, leaves little above the small image's Nyquist frequency
-   (see backdrop_variance in blur.c).
+   (see ck_blur_backdrop_variance in blur_backdrop.c).
    Both halves are exact u16 arithmetic, so the SIMD blocks equal the loops: the vertical half scales its sums
    by 1 / 4 for k = 4 (rounded, at most 255 * 32 / 4 = 2040) so the horizontal sums stay below 2040 * 32 =
    65280; k = 2 needs no scaling (255 * 8 * 8 = 16320). */
@@ -1325,7 +1314,7 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(reduce_box_blocks
 }
 #endif
 
-/* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur.c) of `count` whole k x k blocks
+/* Backdrop box reduction (from sigma CK_BACKDROP_BOX_MIN_SIGMA, see blur_backdrop.c) of `count` whole k x k blocks
    (k = 2, 4 or 8) from k rows `stride` apart: per channel the block sum, (sum + k^2 / 2) >> log2(k^2) (at most
    64 * 255 in u16). Exact integer arithmetic, so the SIMD form equals the loop. */
 static void CK_BLUR_NAME(reduce_box_row)(const uint8_t *src, size_t stride, const uint8_t *const *next, uint32_t k,
@@ -1505,10 +1494,8 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
    the sums cancels. The vector form keeps t = 2k ha + round + f (hb - ha) and adds 2 (hb - ha) per row: one add, one
    shift (by a constant) and a pack per output vector. The 8 rows of k = 8 go in one call rather than two of 4: the
    ha and hb loads, the difference and the start of t are shared by twice the rows, and the stores run as 8 row
-   streams (Zen 4, 1290 x 2796, paired medians, same bytes: backdrop at sigma 15, 30, 60 0.89-0.92). Each 64 bytes it
-   also asks for the same columns of the next call's rows into L2, so their lines (from memory, for a full-screen
-   destination) arrive before the stores do: the backdrop at sigma 4..60 0.86-0.88 against no request, 0.95-0.98 when
-   asked into L1 (prefetcht0) instead. */
+   streams. Each 64 bytes it also asks for the same columns of the next call's rows into L2 (into L1 gained less), so
+   their lines (from memory, for a full-screen destination) arrive before the stores do. */
 static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, uint8_t *const *next, uint32_t nnext,
                                     size_t n) {

@@ -35,8 +35,7 @@ static inline __attribute__((always_inline)) void ck_blur_sse2_mulhi16x32(const 
 #define CK_BLUR_NATIVE_MULHI16
 /* The colour stage's conversions (see colour_pairs in blur_kernels.h), per 128-bit half: signed-saturating packs
    (lanes in [0, 255]) give its lane order as they are, and two byte interleaves turn [r0-3 g0-3 b0-3 a0-3] into
-   pixels (SSE2 has no byte shuffle). Against the generic conversions: backdrop at sigma 0 0.89-0.90, at sigma 1 and 4
-   0.97-0.98 (Zen 4, paired medians, same bytes). */
+   pixels (SSE2 has no byte shuffle). */
 static inline __attribute__((always_inline)) void ck_blur_sse2_colour_pairs(const void *q4, void *pairs) {
     __m128i q[8], p[4];
     memcpy(q, q4, sizeof q);

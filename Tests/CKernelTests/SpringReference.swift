@@ -2,7 +2,7 @@
 // Exact spring states and settling times from mpmath (see the script for the cases).
 
 enum SpringReference {
-    /// shared/reference/kernel-reference.json `springs` (60-digit mpmath).
+    /// Independent spring states (60-digit mpmath), the reference set.
     enum JSON {
         static let omega0: [Double] = [
             3.4830939472870743, 10.455213513633893, 14.797202081828202, 1.8828370731174064,

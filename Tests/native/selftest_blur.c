@@ -157,9 +157,9 @@ static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float 
     return identity_backdrop(s, d, sigma, 1, scratch, size);
 }
 
-/* Which full-resolution filter runs (see fir_sigma_until in blur.c): the direct filter below sigma 1.2, and up to the
-   reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at least
-   40, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
+/* Which full-resolution filter runs (see fir_sigma_until in blur_internal.h): the direct filter below sigma 1.2, and up
+   to the reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at
+   least 40, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
    backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the identity
    colour stage changes nothing. */
 static void check_full_resolution_route(void) {
@@ -277,11 +277,11 @@ static void check_gauss_continuity(uint32_t w, uint32_t h, double a, double b) {
     printf("  gaussian %ux%u sigma %.1f..%.1f in steps of 0.1: at most %d levels per step\n", w, h, a, b, worst);
 }
 
-/* Images too small to keep the reduced image for long (shorter side 24 to 39, where 8 sigma passes the side below
-   sigma 5) stay at full resolution (CK_GAUSS_MIN_RETURN_SIGMA in blur.c). When they reduced from sigma 3 and switched
-   back at side / 8, the step across that switch moved a pixel by 4 levels on about one such image in 15. The seeded
-   textures are ones on which it did, found by a probe over 1152 images (with the tent's ring of two); the rest are
-   the self-test's sequence. */
+/* Images too small to keep the reduced image for long (shorter side 24 to 39, where 8 sigma passes the side below sigma
+   5) stay at full resolution (CK_GAUSS_MIN_RETURN_SIGMA in blur_gaussian.c). When they reduced from sigma 3 and
+   switched back at side / 8, the step across that switch moved a pixel by 4 levels on about one such image in 15. The
+   seeded textures are ones on which it did, found by a probe over 1152 images (with the tent's ring of two); the rest
+   are the self-test's sequence. */
 static void check_gauss_continuity_small_sides(void) {
     static const struct {
         uint32_t w, h;
@@ -344,9 +344,9 @@ static void check_gauss_steps_follow_exact(uint32_t w, uint32_t h, double a, dou
     free(ref);
 }
 
-/* The reduced image's edges (its ring, reduced_ring in blur.c): a one-pixel checkerboard (fill_checkerboard) makes
-   every edge pixel differ from its inner neighbour by 255, the content on which a ring pixel that still mixes in that
-   neighbour and is then replicated goes wrong most. Reduced by 4 (sigma 7.5 and 10, where the small image runs the
+/* The reduced image's edges (its ring, reduced_ring in blur_internal.h): a one-pixel checkerboard (fill_checkerboard)
+   makes every edge pixel differ from its inner neighbour by 255, the content on which a ring pixel that still mixes in
+   that neighbour and is then replicated goes wrong most. Reduced by 4 (sigma 7.5 and 10, where the small image runs the
    direct filter) every pixel stays within 2 levels of the exact gaussian: 1.2-1.4 with the tent's ring of two, 2.4-3.4
    (at the corners) with a ring of one. */
 static void check_gauss_reduced_edges(uint32_t w, uint32_t h) {

@@ -1,10 +1,11 @@
-/* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4 and
-   for downsample 0 (auto: the factor the kernel picks, 8 from sigma 12), on white noise (the worst case) and a
-   textured image. Used to choose the factor downsample 0 picks and where the reduction may switch from the tent
-   to the box (CK_BACKDROP_MIN_SIGMA_K2 / _K4 / _K8 and CK_BACKDROP_BOX_MIN_SIGMA in CKernel/blur/blur.c), and to check
-   the reduced image's filters (CK_REDUCED_FIR_SIGMA); k = 8
-   below sigma 12 was measured by lowering CK_BACKDROP_MIN_SIGMA_K8 in a scratch build.
-   clang -O2 -ICKernel/include -ICKernel -ITests/support/include Tests/tools/blur_downsample.c $(find CKernel -name '*.c') -lm */
+/* Measures the backdrop's downsampled result against full resolution (PSNR, dB) over sigma for k = 2 and 4 and for
+   downsample 0 (auto: the factor the kernel picks, 8 from sigma 12), on white noise (the worst case) and a textured
+   image. Used to choose the factor downsample 0 picks and where the reduction may switch from the tent to the box
+   (CK_BACKDROP_MIN_SIGMA_K2 / _K4 / _K8 and CK_BACKDROP_BOX_MIN_SIGMA in CKernel/blur/blur_backdrop.c), and to check
+   the reduced image's filters (CK_REDUCED_FIR_SIGMA); k = 8 below sigma 12 was measured by lowering
+   CK_BACKDROP_MIN_SIGMA_K8 in a scratch build.
+   clang -O2 -ICKernel/include -ICKernel -ITests/support/include Tests/tools/blur_downsample.c $(find CKernel -name '*.c') \
+   -lm */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ int main(void) {
     for (int texture = 0; texture < 2; texture++) {
         uint64_t s = 42;
         /* The texture is test_image.h's formula, opaque, with the noise from the top bits of each draw (the numbers
-           in blur.c's comments were measured on exactly these bytes). */
+           in docs/performance.md were measured on exactly these bytes). */
         for (size_t i = 0; i < n; i += 4) {
             const uint32_t x = (uint32_t)(i / 4 % w), y = (uint32_t)(i / 4 / w);
             const uint32_t a = texture ? (test_rng_step(&s), 255) : (uint32_t)(test_rng_step(&s) >> 56);

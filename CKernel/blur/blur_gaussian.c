@@ -1,0 +1,351 @@
+/*
+ * Gaussian blur: the filter parameters, the full-resolution driver (ck_blur_gauss_run) and the choice of route per
+ * sigma with the blend across route switches (ck_blur_gaussian_run).
+ *
+ * Routes: from sigma 3 an image whose shorter side is at least 8 sigma and 40 goes through the backdrop's pipeline,
+ * reduced by 2, from 7 by 4, with no colour stage (ck_blur_reduced_run). Below that, a direct sampled gaussian
+ * (gauss_fir_run: row by row in 16-bit fixed point, no intermediate image) up to sigma 1.2, or up to the reduced
+ * image where the route reduces from 3 or below (fir_sigma_until). Otherwise four box stages per axis whose variances
+ * add up to sigma^2, one or all of them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations
+ * of Gaussian convolution by extended box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha,
+ * continuous in sigma (ck_blur_gauss_params_for). Each line is padded once by replication by the total support and
+ * the stages run unclamped on it, which is the filter applied to the replicated extension.
+ * Both axes run the same register cascade (gauss_cascade) on lines of 16 lanes: horizontally on bands of 4 rows,
+ * vertically on tiles of 4 pixels of a transposed byte intermediate (see ck_blur_gauss_run). Float arithmetic keeps
+ * the result within 50 dB of the exact gaussian on noisy textures. Smooth full-contrast gradients can fall to about
+ * 44 dB where boxes run (sigma 11-20 at full resolution): n equal boxes have excess kurtosis -1.2 / n, never the
+ * gaussian's 0, so the cascade's response departs from the gaussian's by about 1.5 % in the middle of the band.
+ * Costs, what was kept and what was not: docs/performance.md, "Gaussian".
+ */
+#include <math.h>
+#include <string.h>
+
+#include "blur_internal.h"
+
+/* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding of the filter
+   parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
+#pragma clang fp contract(off)
+
+/* The intermediate is written with streaming stores (where the ISA has them) from this size: it is read back only
+   after the whole horizontal pass, so a large one leaves the cache anyway; a smaller one would still be cached. */
+#define CK_GAUSS_STREAM_BYTES (512u * 1024u)
+/* Output rows per band of the vertical pass (see ck_blur_gauss_run), which runs in bands only when a column of dst
+   spans more than CK_GAUSS_BAND_SPAN bytes (1024 pages of 4 KB, the second-level TLB's reach). */
+#define CK_GAUSS_PIECE 512
+/* Bands are at least this many windows (2 pad positions) long: a tile copies its last window out and back from band
+   to band, so short bands copy a large share of each line. */
+#define CK_GAUSS_BAND_WINDOWS 8
+#define CK_GAUSS_BAND_SPAN (4u << 20)
+
+/* MARK: - Parameters */
+
+/* Variance of a box of radius r with end taps alpha, and the alpha that gives variance v at radius r (Gwosdek
+   et al. eq. 11): weight L = 2r + 1 + 2 alpha, variance (r (r+1) (2r+1) / 3 + 2 alpha (r+1)^2) / L. */
+static double box_variance(double r) { return r * (r + 1) / 3.0; }
+static double box_alpha(double r, double v) {
+    const double alpha = (2 * r + 1) * (v - box_variance(r)) / (2.0 * ((r + 1) * (r + 1) - v));
+    return alpha < 0 ? 0 : alpha;
+}
+
+/* Four stages whose variances add up to sigma^2, continuous in sigma:
+   - below CK_GAUSS_PLAIN_SIGMA, four equal extended boxes of variance sigma^2 / 4 each: r the largest radius
+     whose plain box variance does not exceed it, alpha from box_alpha;
+   - from there on, m plain boxes of radius r + 1, 3 - m of radius r and one extended box of radius r, with r the
+     largest radius whose four plain boxes fit in sigma^2 and m the first count that leaves the extended box a
+     variance below that of radius r + 1. As sigma grows the extended box's alpha runs from 0 to 1, where it
+     equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
+     the filter never jumps. A plain stage costs two float operations per lane against five. */
+ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
+    ck_gauss_params p;
+    memset(&p, 0, sizeof p);
+    if (sigma < fir_sigma) {
+        /* Sampled exp(-i^2 / 2 sigma^2) over |i| <= ceil(3 sigma), normalised in double. The taps beyond hold at
+           most 0.25 % of the weight, and a tap that appears as sigma grows enters with a weight below 2e-4, so the
+           output does not jump. */
+        uint32_t R = (uint32_t)ceil(3.0 * sigma);
+        if (R < 1) R = 1;
+        if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
+        double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
+        for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
+        for (uint32_t i = 0; i <= R; i++) {
+            /* Fixed-point weights (blur_kernels.h): the centre's vertical weight in 2^-15 (its operand is the byte
+               << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
+               still returns every byte unchanged. */
+            const double x = k[i] / t;
+            p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
+            const long wh = lround(x * 65536.0);
+            p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
+        }
+        p.fir_r = R;
+        return p;
+    }
+    const double V = sigma * sigma;
+    const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
+    const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */
+    const double boxes = plain ? 4.0 : 1.0;
+    uint32_t r = (uint32_t)floor((sqrt(12.0 * per / boxes + 1.0) - 1.0) / 2.0);
+    while (r > 0 && boxes * box_variance(r) > per) r--;
+    while (boxes * box_variance(r + 1.0) <= per) r++;
+    const double rd = (double)r;
+    double v_ext = per; /* variance left to the extended box(es) */
+    uint32_t m = 0;
+    if (plain) {
+        for (m = 0; m < 3; m++) {
+            v_ext = V - m * box_variance(rd + 1) - (3 - m) * box_variance(rd);
+            if (v_ext < box_variance(rd + 1)) break;
+        }
+        if (m == 3) v_ext = V - 3 * box_variance(rd + 1);
+    }
+    p.boxes.plain = plain;
+    p.boxes.alpha = (float)box_alpha(rd, v_ext);
+    double norm = 1.0;
+    for (uint32_t k = 0; k < 4; k++) {
+        const int extended = !plain || k == 3;
+        p.boxes.r[k] = plain && k < m ? r + 1 : r;
+        p.pad += p.boxes.r[k] + 1;
+        norm *= 2.0 * p.boxes.r[k] + 1 + (extended ? 2.0 * (double)p.boxes.alpha : 0.0);
+    }
+    p.norm = norm;
+    return p;
+}
+
+/* MARK: - Full resolution */
+
+/* The direct filter (params->fir_r > 0), row by row: for each output row the vertical half combines the 2R + 1 source
+   rows around it into one u16 line in scratch, whose ends are padded by replication, and the horizontal half writes
+   the row from it (then the backdrop's colour stage, when colour is not NULL, while the row is in cache). src is
+   read once and dst written once, with no intermediate image. In place, each source row is copied to a ring of R + 1
+   rows before its output overwrites it, and the rows above the output row are read from there. */
+static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, const ck_gauss_params *p,
+                          const ck_blur_colour *colour, uint8_t *scratch) {
+    const uint32_t w = src->width, h = src->height, R = p->fir_r;
+    const size_t n = (size_t)w * 4;
+    uint16_t *line = (uint16_t *)scratch;
+    uint8_t *ring = scratch + gauss_fir_line_bytes(w);
+    const int in_place = src->data == dst->data;
+    for (uint32_t y = 0; y < h; y++) {
+        if (in_place) memcpy(ring + (size_t)(y % (R + 1)) * n, src->data + (size_t)y * src->stride, n);
+        const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
+        for (uint32_t j = 0; j <= 2 * R; j++) {
+            const uint32_t cy = clamped_y(src, (int64_t)y + j - R);
+            rows[j] = in_place && cy <= y ? ring + (size_t)(cy % (R + 1)) * n : clamped_row(src, cy);
+        }
+        ops->gauss_fir_v(rows, R, p->fir_wv, n, line + 4 * (size_t)R);
+        for (uint32_t x = 0; x < R; x++) {
+            memcpy(line + 4 * (size_t)x, line + 4 * (size_t)R, 8);
+            memcpy(line + 4 * ((size_t)R + w + x), line + 4 * ((size_t)R + w - 1), 8);
+        }
+        uint8_t *out = dst->data + (size_t)y * dst->stride;
+        ops->gauss_fir_h(line, R, p->fir_wh, n, out);
+        if (colour != NULL) ops->colour(out, dst->stride, 1, w, colour);
+    }
+}
+
+/* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
+   ones of the previous piece of the same column (and state its cascade's running sums); state: where to leave
+   the running sums for the next piece, or NULL. The direct filter needs no state: its window is the line. */
+static void gauss_line(const struct ck_blur_ops *ops, const ck_gauss_params *p, float *line, uint32_t n_out, int resume,
+                       float *state) {
+    ops->gauss_cascade(line, resume ? 2 * (size_t)p->pad : 0, (size_t)n_out + 2 * (size_t)p->pad, &p->boxes, state);
+}
+
+/* src -> dst with the filter params (ck_blur_gauss_params_for; in place allowed: src is read completely before dst is
+   written). colour: NULL or the backdrop colour stage, applied to each finished group of pixels while it is in
+   cache. small: the backdrop's reduced image, whose vertical groups are one tile wide (its float lines then stay
+   nearer L1 for the store).
+
+   Two sweeps of the same register cascade (gauss_line) over padded lines of 16 lanes (the positions the four
+   stages touch at once, 4 span + 1 of them, stay in L1):
+   1. Horizontal, bands of 4 rows: src rows -> lanes (4 rows x 4 channels per position), padded by replication,
+      filtered, rounded to bytes into transposed tiles of 4 pixels (see blur_kernels.h and ck_tile_t).
+   2. Vertical, groups of CK_GAUSS_VLINES tiles (16 pixels = one 64-byte piece of each dst row): each tile is one
+      contiguous line (4 pixels x 4 channels per row), padded by replicating its first and last row, filtered,
+      and the group's rows are written to dst. A tall image is swept in bands of rows, each tile carrying its
+      cascade from band to band (see below), so a group writes to a band's few hundred rows (pages) instead of to
+      every row of the image.
+   Replicating the intermediate's edge rows is the same as replicating the source's (the horizontal filter maps
+   a repeated row to the same repeated row), so this is the filter on the replicated extension, padded once per
+   axis. Memory: src read once, the byte intermediate written and read once, dst written once; no ring of rows
+   (the cascade's running sums live in registers). */
+void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
+                       const ck_blur_colour *colour, int small, uint8_t *scratch) {
+    const struct ck_blur_ops *ops = ck_ops_active()->blur;
+    if (params->fir_r > 0) {
+        gauss_fir_run(ops, src, dst, params, colour, scratch);
+        return;
+    }
+    const uint32_t w = src->width, h = src->height;
+    const ck_gauss_params p = *params;
+    ck_tile_t *tiles = (ck_tile_t *)scratch;
+    float *line = (float *)(scratch + align_up(gauss_tiles_bytes(w, h)));
+    const size_t tile_stride = gauss_tile_stride(h);
+    const int stream = gauss_tiles_bytes(w, h) >= CK_GAUSS_STREAM_BYTES;
+    const float scale = (float)(1.0 / p.norm); /* one axis's weights: the same for both passes */
+    for (uint32_t y0 = 0; y0 < h; y0 += CK_GAUSS_PIXELS) {
+        const uint32_t rows = h - y0 < CK_GAUSS_PIXELS ? h - y0 : CK_GAUSS_PIXELS;
+        ops->gauss_load_rows_u8(src->data + (size_t)y0 * src->stride, src->stride, rows, w, p.pad, line);
+        gauss_line(ops, &p, line, w, 0, NULL);
+        ops->gauss_store_tiles(line, tiles + (size_t)y0 * CK_GAUSS_LANES, tile_stride, rows, w, scale, stream);
+    }
+    if (stream) ops->gauss_tiles_fence();
+    const size_t win = 2 * (size_t)p.pad, total = (size_t)h + win; /* padded column positions */
+    const uint32_t vlines = small ? 1 : CK_GAUSS_VLINES;
+    /* The vertical pass walks the image in bands of `piece` output rows and, within a band, over the groups of a strip
+       of tiles (all of them when their state fits), so each band touches a few hundred dst rows (pages) rather than
+       all h of them for every group. Each tile carries its last win positions and its running sums from band to band
+       (see gauss_line), so the result is the same as one sweep down each column. Bands are at least
+       CK_GAUSS_BAND_WINDOWS windows long, and an image of at most two bands, or one whose columns span few enough pages
+       (CK_GAUSS_BAND_SPAN), or one where not even a group's state fits in the scratch's line area, runs as one band of
+       all h rows. */
+    const size_t ntiles = ((size_t)w + 3) / 4, state_floats = (win + 4) * CK_GAUSS_LANES;
+    const size_t min_piece = CK_GAUSS_BAND_WINDOWS * win;
+    size_t piece = CK_GAUSS_PIECE > min_piece ? CK_GAUSS_PIECE : min_piece, strip = ntiles;
+    const size_t room = ck_blur_gauss_line_floats(w, h), lines_floats = vlines * (win + piece) * CK_GAUSS_LANES;
+    if ((size_t)h * dst->stride <= CK_GAUSS_BAND_SPAN || h <= 2 * piece || lines_floats + vlines * state_floats > room)
+        piece = h;
+    else if (lines_floats + ntiles * state_floats > room)
+        strip = (room - lines_floats) / state_floats / vlines * vlines;
+    const size_t stride_l = (win + piece) * CK_GAUSS_LANES; /* floats between a group's lines */
+    float *states = line + vlines * stride_l;
+    for (size_t t0 = 0; t0 < ntiles; t0 += strip) {
+        const size_t t1 = t0 + strip < ntiles ? t0 + strip : ntiles;
+        for (size_t g0 = 0; g0 < total;) {
+            /* input positions [g0, g1) of the padded columns; output rows [row0, row0 + n_out) */
+            const int first = g0 == 0;
+            const size_t end = (first ? win : g0) + piece, g1 = end < total ? end : total;
+            const size_t row0 = first ? 0 : g0 - win, n_out = g1 - win - row0;
+            const int more = g1 < total;
+            for (size_t tg = t0; tg < t1; tg += vlines) {
+                const uint32_t x0 = (uint32_t)(tg * 4), npx = w - x0 < 4 * vlines ? w - x0 : 4 * vlines;
+                for (uint32_t g = 0; g < (npx + 3) / 4; g++) {
+                    const size_t t = tg + g;
+                    float *l = line + g * stride_l, *st = states + (t - t0) * state_floats;
+                    if (first) {
+                        ops->gauss_load_tile(tiles + t * tile_stride, h, p.pad, 0, g1, l);
+                    } else {
+                        memcpy(l, st, win * CK_GAUSS_LANES * sizeof(float));
+                        ops->gauss_load_tile(tiles + t * tile_stride, h, p.pad, g0, g1, l + win * CK_GAUSS_LANES);
+                    }
+                    gauss_line(ops, &p, l, (uint32_t)n_out, !first, piece < h ? st + win * CK_GAUSS_LANES : NULL);
+                    if (more) memcpy(st, l + n_out * CK_GAUSS_LANES, win * CK_GAUSS_LANES * sizeof(float));
+                }
+                ops->gauss_store_cols_u8(line, win + piece, (uint32_t)n_out, npx,
+                                         dst->data + row0 * dst->stride + (size_t)x0 * 4, dst->stride, scale, colour);
+            }
+            g0 = g1;
+        }
+    }
+}
+
+/* MARK: - Routes */
+
+/* The gaussian's reduction factors: by 2 from sigma 3 and by 4 from 7 (tent reduction, variance-compensated gaussian,
+   bilinear enlargement: ck_blur_reduced_run with no colour stage), on an image whose shorter side is at least 8 sigma
+   (on smaller ones the reduced result fell below 50 dB). Each switch makes the output jump; these are where a 0.1
+   step across one moves a pixel by at most 2 levels (the contract allows 3). */
+#define CK_GAUSS_MIN_SIGMA_K2 3.0f
+#define CK_GAUSS_MIN_SIGMA_K4 7.0f
+#define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
+/* An image reduces only if it keeps reducing up to this sigma (shorter side >= 8 x 5 = 40), so it never switches
+   back to full resolution below it: there the step across the switch back reached 4 levels. */
+#define CK_GAUSS_MIN_RETURN_SIGMA 5.0f
+
+/* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
+static uint32_t gauss_factor(float sigma, uint32_t side) {
+    const float reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
+    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach > (float)side) return 1;
+    return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+}
+
+/* A route of the gaussian: the reduction factor (1: full resolution) and whether the (full-resolution or reduced)
+   image runs the direct filter rather than boxes. */
+typedef struct {
+    uint32_t k;
+    int fir;
+} gauss_route;
+
+/* The variance-compensated sigma of the image reduced by k (the tent's reduction and the enlargement). */
+static double reduced_sigma(double sigma, uint32_t k) {
+    const double v = (sigma * sigma - ck_blur_backdrop_variance(k, 1)) / (double)(k * k);
+    return v > 0 ? sqrt(v) : 0;
+}
+
+static gauss_route gauss_route_at(float sigma, uint32_t side) {
+    gauss_route r = {gauss_factor(sigma, side), 0};
+    if (r.k == 1) {
+        /* the route reduces from sigma 3 unless the image is too small for it */
+        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
+        r.fir = sigma < fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY);
+    } else {
+        r.fir = reduced_sigma(sigma, r.k) < CK_REDUCED_FIR_SIGMA;
+    }
+    return r;
+}
+
+/* Scratch bytes a route uses (from the scratch's start). */
+static size_t gauss_route_scratch(gauss_route r, uint32_t w, uint32_t h) {
+    if (r.k > 1) return ck_blur_backdrop_scratch(w, h, r.k);
+    return r.fir ? gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4 : ck_blur_gauss_scratch(w, h);
+}
+
+static void gauss_route_run(gauss_route r, const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
+    const double fir_sigma = r.fir ? INFINITY : 0; /* the route's filter whatever sigma is */
+    if (r.k == 1) {
+        const ck_gauss_params p = ck_blur_gauss_params_for(sigma, fir_sigma);
+        ck_blur_gauss_run(src, dst, &p, NULL, 0, s);
+    } else {
+        ck_blur_reduced_run(ck_ops_active()->blur, src, dst, sigma, r.k, 1, fir_sigma, NULL, s);
+    }
+}
+
+/* Where the gaussian switches routes (a reduction factor, or the direct filter for boxes) the two differ by a few
+   levels on hard edges (up to 6 on translucent bands), so over the CK_GAUSS_BLEND_SIGMA above each switch the output
+   blends from the route below to the route above: a 0.1 step then moves a byte by at most a fifth of that difference
+   besides the routes' own change. The direct filter past its switch keeps R = CK_GAUSS_FIR_MAX_R (taps to 2.7 sigma
+   at most, normalised). */
+#define CK_GAUSS_BLEND_SIGMA 0.5f
+
+/* dst = (1 - t) a + t dst per byte, t = weight / 256 (a convex combination: premultiplication is kept). */
+static void blend_images(const ck_image *a, ck_image *dst, uint32_t weight) {
+    /* Locals: byte stores may alias the image structs, which would reload them every byte. */
+    const size_t n = (size_t)dst->width * 4, sa = a->stride, sd = dst->stride;
+    const uint8_t *ra = a->data;
+    uint8_t *rd = dst->data;
+    const uint32_t keep = 256u - weight;
+    for (uint32_t y = 0, h = dst->height; y < h; y++) {
+        const uint8_t *restrict pa = ra + (size_t)y * sa;
+        uint8_t *restrict pd = rd + (size_t)y * sd;
+        for (size_t i = 0; i < n; i++) pd[i] = (uint8_t)((pa[i] * keep + pd[i] * weight + 128u) >> 8);
+    }
+}
+
+void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
+    const uint32_t w = src->width, h = src->height, side = w < h ? w : h;
+    const gauss_route route = gauss_route_at(sigma, side);
+    /* The last switch below sigma, if it is within the blend: bisection between a sigma on the previous route and
+       sigma (routes change at a handful of sigmas, none closer together than the blend on the images that reach
+       them). */
+    float below = sigma - CK_GAUSS_BLEND_SIGMA, above = sigma;
+    gauss_route previous = below > 0 ? gauss_route_at(below, side) : route;
+    if (below > 0 && (previous.k != route.k || previous.fir != route.fir)) {
+        for (int i = 0; i < 40; i++) {
+            const float mid = 0.5f * (below + above);
+            const gauss_route m = gauss_route_at(mid, side);
+            if (m.k == route.k && m.fir == route.fir) above = mid;
+            else {
+                below = mid;
+                previous = m;
+            }
+        }
+        const uint32_t weight = (uint32_t)lround(256.0 * (sigma - above) / CK_GAUSS_BLEND_SIGMA);
+        /* The previous route into an image past both routes' scratch, then this one into dst (which may be src:
+           src is read completely before dst is written, and the previous route does not write it). */
+        const size_t a = gauss_route_scratch(previous, w, h), b = gauss_route_scratch(route, w, h);
+        ck_image other = {s + align_up(a > b ? a : b), w, h, (size_t)w * 4};
+        gauss_route_run(previous, src, &other, sigma, s);
+        gauss_route_run(route, src, dst, sigma, s);
+        blend_images(&other, dst, weight);
+    } else {
+        gauss_route_run(route, src, dst, sigma, s);
+    }
+}
