@@ -200,6 +200,19 @@ int main(void) {
     for (int k = 0; k < 4; k++)
         printf("| `ck_backdrop_apply` | %s (contract gives no range) | %s | open |\n", open_names[k],
                name(ck_backdrop_apply(&im, &dst, &open[k], NULL, 0)));
+    {
+        /* ck_backdrop_reduce on its own small images. */
+        uint8_t src_px[16 * 4] = {0}, small_px[4 * 4 * 4] = {0};
+        ck_image s4 = {src_px, 4, 4, 16}, r4 = {small_px, 4, 4, 16}, wrong = {small_px, 3, 4, 16};
+        ck_image aliased = {src_px, 4, 4, 16};
+        row("ck_backdrop_reduce", "NULL src or small", CK_ERR_NULL, 2, ck_backdrop_reduce(NULL, &r4, 2),
+            ck_backdrop_reduce(&s4, NULL, 2));
+        row("ck_backdrop_reduce", "factor 0, 3, 16", CK_ERR_ARGUMENT, 3, ck_backdrop_reduce(&s4, &r4, 0),
+            ck_backdrop_reduce(&s4, &r4, 3), ck_backdrop_reduce(&s4, &r4, 16));
+        row("ck_backdrop_reduce", "small not ceil(size / factor) + 2", CK_ERR_SIZE, 1, ck_backdrop_reduce(&s4, &wrong, 2));
+        row("ck_backdrop_reduce", "small sharing bytes with src", CK_ERR_OVERLAP, 1, ck_backdrop_reduce(&s4, &aliased, 2));
+        row("ck_backdrop_reduce", "4 x 4 by 2", CK_OK, 1, ck_backdrop_reduce(&s4, &r4, 2));
+    }
     free(scratch);
     free(a);
     fprintf(stderr, "%d mismatch(es) with the contract\n", mismatches);

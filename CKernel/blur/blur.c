@@ -186,6 +186,30 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
     return CK_OK;
 }
 
+ck_status ck_backdrop_reduce(const ck_image *src, ck_image *small, uint32_t factor) {
+    if (src == NULL || small == NULL) return CK_ERR_NULL;
+    if (!(factor == 2 || factor == 4 || factor == 8)) return CK_ERR_ARGUMENT;
+    size_t sbytes, rbytes;
+    ck_status st = check_image(src, &sbytes);
+    if (st != CK_OK) return st;
+    st = check_image(small, &rbytes);
+    if (st != CK_OK) return st;
+    const int empty = src->width == 0 || src->height == 0;
+    const uint32_t rw = empty ? 0 : (src->width + factor - 1) / factor + 2;
+    const uint32_t rh = empty ? 0 : (src->height + factor - 1) / factor + 2;
+    if (small->width != rw || small->height != rh) return CK_ERR_SIZE;
+    if (empty) return CK_OK;
+    if (src->data == NULL || small->data == NULL) return CK_ERR_NULL;
+    const uintptr_t s0 = (uintptr_t)src->data, r0 = (uintptr_t)small->data;
+    if (s0 < r0 + rbytes && r0 < s0 + sbytes) return CK_ERR_OVERLAP;
+    ck_blur_reduce_box(src, small, factor);
+    return CK_OK;
+}
+
+double ck_backdrop_resampling_variance(uint32_t factor) {
+    return factor == 2 || factor == 4 || factor == 8 ? ck_blur_backdrop_variance(factor, 0) : 0.0;
+}
+
 ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdrop *params, void *scratch,
                             size_t scratch_size) {
     if (src == NULL || dst == NULL || params == NULL) return CK_ERR_NULL;

@@ -80,11 +80,10 @@ static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint
 
 /* The box reduction, with a ring of one (pixel -1 covers [-k, 0), pixel sw starts at or past w): small pixel (i, j)
    averages full-resolution pixels [ik, ik + k) x [jk, jk + k), indices clamped to the image. */
-static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw,
-                       uint32_t sh) {
+static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, size_t sstride, uint32_t k,
+                       uint32_t sw, uint32_t sh) {
     const uint32_t w = src->width, h = src->height, shift = 2 * (uint32_t)__builtin_ctz(k); /* log2(k^2) */
     const uint32_t R = reduced_ring(0);
-    const size_t sstride = (size_t)(sw + 2 * R) * 4;
     const uint32_t whole = w / k; /* blocks with no clamped column */
     for (int64_t j = -(int64_t)R; j < (int64_t)(sh + R); j++) {
         uint8_t *out = small + (size_t)(j + R) * sstride;
@@ -111,6 +110,11 @@ static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8
     }
 }
 
+void ck_blur_reduce_box(const ck_image *src, ck_image *small, uint32_t k) {
+    reduce_box(ck_ops_active()->blur, src, small->data, small->stride, k, (src->width + k - 1) / k,
+               (src->height + k - 1) / k);
+}
+
 /* src -> dst through an image reduced by k (2, 4 or 8; the tent or, if !tent, the box reduction), blurred with the
    variance-compensated sigma, coloured (colour: NULL or the backdrop's colour stage) and enlarged bilinearly. In place
    allowed: src is read completely before dst is written. s: scratch of ck_blur_backdrop_scratch(w, h, k) bytes. */
@@ -126,7 +130,7 @@ void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_
     if (tent)
         reduce_tent(ops, src, small, k, sw, sh, wide[0]);
     else
-        reduce_box(ops, src, small, k, sw, sh);
+        reduce_box(ops, src, small, rstride, k, sw, sh);
     const double v = (sigma * sigma - ck_blur_backdrop_variance(k, tent)) / (double)(k * k);
     ck_image im = {small, rw, rh, rstride};
     if (v > 0) {

@@ -213,5 +213,7 @@ CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_ga
 CK_HIDDEN void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma,
                                    uint32_t k, int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s);
 CK_HIDDEN double ck_blur_backdrop_variance(uint32_t k, int tent);
+/* The box reduction by k (2, 4 or 8) of src into small, with its ring of one (ck_backdrop_reduce's work). */
+CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, ck_image *small, uint32_t k);
 
 #endif

@@ -154,6 +154,17 @@ typedef struct ck_backdrop {
     uint32_t downsample; /* 0 = choose for speed, 1 = full resolution, 2 or 4 = that factor */
 } ck_backdrop;
 
+/* The backdrop's box reduction, for a caller that keeps the reduced image (reduce a snapshot once per gesture, blur
+   it every frame): small is ceil(width / factor) + 2 by ceil(height / factor) + 2 pixels, its pixel (i + 1, j + 1)
+   the rounded mean of src's factor x factor block (i, j) for i from -1 to ceil(width / factor), with indices clamped
+   to src, so its one-pixel ring is the replicated edge. factor 2, 4 or 8 (else CK_ERR_ARGUMENT); small of another size
+   CK_ERR_SIZE; any byte shared by src and small CK_ERR_OVERLAP. Allocates nothing. */
+ck_status ck_backdrop_reduce(const ck_image *src, ck_image *small, uint32_t factor);
+/* The variance per axis (full-resolution px^2) that the box reduction by factor and a bilinear enlargement by it add:
+   (factor^2 - 1) / 12 + (2 factor^2 + 1) / 12. Blurring the reduced image with sigma'^2 = (sigma^2 - v) / factor^2
+   gives sigma after the enlargement. factor other than 2, 4 or 8: 0. */
+double ck_backdrop_resampling_variance(uint32_t factor);
+
 /* Blur, then saturation (clamped to [0, alpha]), then tint source-over. */
 ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdrop *params, void *scratch,
                             size_t scratch_size);

@@ -162,6 +162,50 @@ static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float 
    least 40, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
    backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the identity
    colour stage changes nothing. */
+/* ck_backdrop_reduce against its definition: each small pixel the rounded mean of a factor x factor block with clamped
+   indices, a ring of one; every ISA (the box reduction's rows are per-ISA kernels). */
+static void check_backdrop_reduce(void) {
+    static const uint32_t sizes[][2] = {{37, 29}, {64, 48}, {9, 130}, {1, 1}};
+    static const uint32_t factors[] = {2, 4, 8};
+    ck_isa isas[4] = {CK_ISA_SCALAR};
+    const int count = 1 + selftest_simd_isas(isas + 1);
+    const ck_isa previous = ck_isa_active();
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (size_t f = 0; f < sizeof factors / sizeof factors[0]; f++) {
+            const uint32_t w = sizes[i][0], h = sizes[i][1], k = factors[f];
+            const uint32_t rw = (w + k - 1) / k + 2, rh = (h + k - 1) / k + 2;
+            uint8_t *src = malloc((size_t)w * 4 * h), *out = malloc((size_t)rw * 4 * rh);
+            fill(src, w, h, (size_t)w * 4);
+            ck_image s = {src, w, h, (size_t)w * 4}, r = {out, rw, rh, (size_t)rw * 4};
+            for (int n = 0; n < count; n++) {
+                ck_isa_set(isas[n]);
+                memset(out, 0xAB, (size_t)rw * 4 * rh);
+                CHECK(ck_backdrop_reduce(&s, &r, k) == CK_OK, "reduce %ux%u by %u", w, h, k);
+                int bad = 0;
+                for (uint32_t j = 0; j < rh && !bad; j++)
+                    for (uint32_t i2 = 0; i2 < rw && !bad; i2++)
+                        for (int c = 0; c < 4; c++) {
+                            uint32_t sum = 0;
+                            for (uint32_t y = 0; y < k; y++)
+                                for (uint32_t x = 0; x < k; x++)
+                                    sum += src[(size_t)clampi(((int64_t)j - 1) * k + y, h) * w * 4 +
+                                               clampi(((int64_t)i2 - 1) * k + x, w) * 4 + c];
+                            const uint32_t want = (sum + k * k / 2) / (k * k);
+                            if (out[(size_t)j * rw * 4 + i2 * 4 + c] != want) {
+                                CHECK(0, "reduce %ux%u by %u (isa %d): small pixel (%u, %u, %d) is %u, the block mean %u",
+                                      w, h, k, (int)isas[n], i2, j, c, out[(size_t)j * rw * 4 + i2 * 4 + c], want);
+                                bad = 1;
+                                break;
+                            }
+                        }
+            }
+            free(src);
+            free(out);
+        }
+    ck_isa_set(previous);
+    printf("  backdrop reduction (4 sizes, factors 2, 4, 8, every ISA): the block means with a ring of one\n");
+}
+
 static void check_full_resolution_route(void) {
     static const struct {
         uint32_t w, h;
@@ -560,6 +604,7 @@ void selftest_blur(void) {
        image's direct filter gives way to the boxes at sigma' 3: sigma 6.12 at k = 2, 12.23 at k = 4), a
        full-screen-sized image, and no jump across any of them. */
     check_full_resolution_route();
+    check_backdrop_reduce();
     const double reduced[] = {2.9, 3.0, 6.1, 6.2, 6.9, 7.0, 12.2, 12.3, 14, 25, 25.1};
     check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
     check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);

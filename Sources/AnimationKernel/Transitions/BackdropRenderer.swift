@@ -1,3 +1,5 @@
+import CKernel
+
 /// Draws a ``BackdropEffect`` over a snapshot of the screen behind a presented screen, once per frame, with no
 /// allocation after it is created.
 ///
@@ -46,8 +48,6 @@ public struct BackdropRenderer: Sendable {
     private var prepared: RGBA8Image
     /// The blurred reduced image with its ring, each frame (its inside is copied out).
     private var working: RGBA8Image
-    /// Per-column sums of one band of rows while reducing (allocated by ``prepare(_:factor:)``, never per frame).
-    private var reductionSums: [UInt32] = []
     /// The reduction factor of the prepared snapshot (1 until ``prepare(_:factor:)``).
     public private(set) var preparedFactor = 1
 
@@ -168,21 +168,24 @@ public struct BackdropRenderer: Sendable {
             prepared = try RGBA8Image(width: ringWidth, height: ringHeight)
             working = try RGBA8Image(width: ringWidth, height: ringHeight)
         }
-        if reductionSums.count < 4 * ringWidth { reductionSums = [UInt32](repeating: 0, count: 4 * ringWidth) }
         preparedFactor = factor
         var small = prepared
         prepared = try RGBA8Image(width: 0, height: 0)  // `small` is the only reference: no copy on write below
         let smallStride = small.stride
+        var status = CK_OK
         snapshot.withUnsafeBytes { source in
             small.withUnsafeMutableBytes { target in
-                reductionSums.withUnsafeMutableBufferPointer { sums in
-                    Self.reduce(
-                        source, width: snapshot.width, height: snapshot.height, stride: snapshot.stride, factor: factor,
-                        into: target, stride: smallStride, sums: sums)
-                }
+                var from = ck_image(
+                    data: UnsafeMutablePointer(mutating: source.baseAddress?.assumingMemoryBound(to: UInt8.self)),
+                    width: UInt32(snapshot.width), height: UInt32(snapshot.height), stride: snapshot.stride)
+                var to = ck_image(
+                    data: target.baseAddress?.assumingMemoryBound(to: UInt8.self), width: UInt32(ringWidth),
+                    height: UInt32(ringHeight), stride: smallStride)
+                status = ck_backdrop_reduce(&from, &to, UInt32(factor))
             }
         }
         prepared = small
+        if let error = KernelError(status: status) { throw error }
     }
 
     /// Renders `effect` over the prepared snapshot at its reduced size (``preparedSize``), for the compositor to
@@ -279,62 +282,7 @@ public struct BackdropRenderer: Sendable {
     /// Pixels along one side of a prepared image: `n` reduced by `factor` (rounded up) plus a ring pixel on each end.
     static func ringSize(_ n: Int, factor: Int) -> Int { n <= 0 ? 0 : (n + factor - 1) / factor + 2 }
 
-    /// Variance in full-resolution px^2 that a k x k box reduction and a bilinear enlargement by k add: (k^2 - 1) / 12
-    /// for the box, and k^2 E[f (1 - f)] over the enlargement's k sampling phases f = (2m + 1) / (2k).
-    static func resamplingVariance(factor k: Int) -> Double {
-        var phases = 0.0
-        for m in 0..<k {
-            let f = (2 * Double(m) + 1) / (2 * Double(k))
-            phases += f * (1 - f)
-        }
-        return Double(k * k - 1) / 12 + Double(k) * phases
-    }
-
-    /// k x k block means of `source`, indices clamped to the image, into `target` with a one-pixel ring: target pixel
-    /// (i + 1, j + 1) averages source columns [ik, ik + k) and rows [jk, jk + k) for i in -1...sw, j in -1...sh.
-    /// One band of k rows at a time through `sums` (per target column and channel).
-    private static func reduce(
-        _ source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, factor k: Int,
-        into target: UnsafeMutableRawBufferPointer, stride targetStride: Int, sums: UnsafeMutableBufferPointer<UInt32>
-    ) {
-        guard width > 0, height > 0, let src = source.baseAddress, let dst = target.baseAddress else { return }
-        let ringWidth = ringSize(width, factor: k)
-        let ringHeight = ringSize(height, factor: k)
-        let inside = width / k  // blocks 0..<inside need no clamping
-        let half = UInt32(k * k / 2)
-        let shift = UInt32(k == 2 ? 2 : 4)
-        for j in 0..<ringHeight {
-            for i in 0..<(4 * ringWidth) { sums[i] = 0 }
-            for r in 0..<k {
-                let y = min(max((j - 1) * k + r, 0), height - 1)
-                let row = src.advanced(by: y * stride).assumingMemoryBound(to: UInt8.self)
-                for block in 0..<inside {
-                    var (red, green, blue, alpha): (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-                    for x in (block * k)..<(block * k + k) {
-                        red &+= UInt32(row[4 * x])
-                        green &+= UInt32(row[4 * x + 1])
-                        blue &+= UInt32(row[4 * x + 2])
-                        alpha &+= UInt32(row[4 * x + 3])
-                    }
-                    let o = 4 * (block + 1)
-                    sums[o] &+= red
-                    sums[o + 1] &+= green
-                    sums[o + 2] &+= blue
-                    sums[o + 3] &+= alpha
-                }
-                // The ring's left block and every block reaching past the right edge, with clamped columns.
-                func addClamped(block i: Int) {
-                    for c in 0..<k {
-                        let x = min(max(i * k + c, 0), width - 1)
-                        for ch in 0..<4 { sums[4 * (i + 1) + ch] &+= UInt32(row[4 * x + ch]) }
-                    }
-                }
-                addClamped(block: -1)
-                for i in inside..<(ringWidth - 1) { addClamped(block: i) }
-            }
-            let out = dst.advanced(by: j * targetStride).assumingMemoryBound(to: UInt8.self)
-            // Colour and alpha are rounded from sums of the same pixels, so colour <= alpha still holds.
-            for i in 0..<(4 * ringWidth) { out[i] = UInt8(truncatingIfNeeded: (sums[i] &+ half) >> shift) }
-        }
-    }
+    /// Variance in full-resolution px^2 that the box reduction by `k` and the bilinear enlargement add
+    /// (`ck_backdrop_resampling_variance`).
+    static func resamplingVariance(factor k: Int) -> Double { ck_backdrop_resampling_variance(UInt32(k)) }
 }
