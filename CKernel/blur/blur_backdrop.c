@@ -9,7 +9,7 @@
  * image, fused into the gaussian's final store: bilinear weights are convex, so colour <= alpha survives, and the
  * tint is affine, so it commutes with the enlargement up to rounding. Each small row is widened once (enlarge_h) and
  * the output rows between two widened rows are written in one call (enlarge_v).
- * Costs and the variants measured and not kept: docs/performance.md, "Backdrop".
+ * Costs, and the variants rejected: docs/performance.md, "Backdrop".
  */
 #include <math.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * Windows of N < 2^14 (radius up to 63 on both axes) run one fused kernel per row (box_row: update, window and
  * division 8 pixels at a time in registers, with 16-bit column sums while ry <= 63); larger windows run the three as
  * separate passes. In place, the source rows still to be subtracted are kept in a ring (box_ring).
- * Costs and the variants measured and not kept: docs/performance.md, "Box blur".
+ * Costs, and the variants rejected: docs/performance.md, "Box blur".
  */
 #include <string.h>
 

@@ -57,7 +57,7 @@
         /// Whether a decided sheet drag is in progress.
         var isDraggingSheet: Bool { origin != nil && arbiter.owner == .sheet }
 
-        /// A pan on `view`, measured in `space`'s coordinates.
+        /// A pan on `view`, in the coordinates of `space`.
         init(on view: UIView, space: UIView, handler: @escaping @MainActor (Event) -> Void) {
             self.handler = handler
             self.space = space

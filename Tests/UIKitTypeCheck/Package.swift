@@ -12,8 +12,12 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["QuartzCore", "KernelConversions"]),
         // AnimationKernel's CoreGraphics conversions (the same file), which exist wherever UIKit does.
         .target(
+            name: "KernelConversionsImports",
+            dependencies: [.product(name: "AnimationKernel", package: "AnimationKernel")]
+        ),
+        .target(
             name: "KernelConversions",
-            dependencies: [.product(name: "AnimationKernel", package: "AnimationKernel")],
+            dependencies: ["KernelConversionsImports"],
             swiftSettings: [.define("KERNEL_CONVERSIONS_STANDIN")]
         ),
         .target(name: "SwiftUI"),

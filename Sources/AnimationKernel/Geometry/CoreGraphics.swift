@@ -4,8 +4,7 @@
     #if canImport(CoreGraphics)
         import CoreGraphics
     #else
-        import AnimationKernel
-        import Foundation
+        import KernelConversionsImports  // AnimationKernel and Foundation's CoreGraphics types, in the check only
     #endif
 
     extension Point {
