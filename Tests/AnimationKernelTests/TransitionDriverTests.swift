@@ -224,6 +224,7 @@ struct ScriptedEvent<Model> {
             t += 1.0 / 120
         }
         #expect(presents == 2 && driver?.model.phase == .presented && !display.isStarted)
+        driver = nil  // the handler holds the variable that holds the driver: break the cycle
     }
 
     /// Timestamps that jitter backwards or are not finite never move the drawn time back.
