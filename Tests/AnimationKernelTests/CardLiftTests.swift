@@ -68,8 +68,9 @@ func expectSame(_ a: CardLift.Frame, _ b: CardLift.Frame, _ tolerance: Double, _
         #expect(lift.frame(at: 0).hostLayer == .list && lift.frame(at: 0).card == cardSource)
         lift.open(at: 1)
         #expect(lift.frame(at: 1.1).hostLayer == .overlay)
-        // The modal presents (its UIKit spring settles around 0.35 s) before the card stops moving.
-        let presented = 1 + 0.5
+        // The modal presents (its UIKit spring settles) before the card stops moving.
+        let presented = lift.modal.settleTime
+        #expect(presented > 1.35 && presented < lift.settleTime)
         #expect(lift.frame(at: presented).modal.phase == .presented)
         #expect(lift.frame(at: presented).hostLayer == .modal)
         #expect(lift.update(to: 1.2).isEmpty)

@@ -81,6 +81,8 @@ public struct AnimatedValue: Sendable {
         case .tracking(let velocity):
             return (target, velocity)
         case .spring(let x0, let v0):
+            // From its settle time on a spring reads exactly its target (``SettleRule``).
+            guard Sanitize.readTime(time, after: startTime) < settleTime else { return (target, 0) }
             let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t)
             return (target + x, v)
         case .curve(let from, let duration):
@@ -115,7 +117,9 @@ public struct AnimatedValue: Sendable {
     /// model whose channels often move together (a sheet's height and extent) can evaluate one and reuse it. Cheap:
     /// a few comparisons, against a closed-form evaluation.
     public func hasSameMotion(as other: AnimatedValue) -> Bool {
-        guard segment == other.segment, target == other.target, startTime == other.startTime else { return false }
+        guard segment == other.segment, target == other.target, startTime == other.startTime,
+            settleTime == other.settleTime
+        else { return false }
         switch segment {
         case .spring: return spring == other.spring
         case .curve: return curve == other.curve

@@ -184,7 +184,7 @@ public struct BottomSheet: Sendable {
         self.extent = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.height = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.keyboard = AnimatedValue(0, settleTolerance: Self.settleTolerance)
-        self.fade = AnimatedValue(configuration.reduceMotion ? 0 : 1)
+        self.fade = AnimatedValue(configuration.reduceMotion ? 0 : 1, settleTolerance: SettleRule.fraction)
         self.topLimit = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.bottomInset = AnimatedValue(0, settleTolerance: Self.settleTolerance)
         self.barHeight = AnimatedValue(self.layout.navigationBarHeight, settleTolerance: Self.settleTolerance)
@@ -293,6 +293,7 @@ public struct BottomSheet: Sendable {
         _ contentHeight: Double, navigationBarHeight: Double? = nil, at time: Double,
         using driver: AnimatedValue.Driver? = nil
     ) {
+        let time = clock.event(time)
         advance(to: time)
         layout.contentHeight = Sanitize.length(contentHeight)
         let driver = driver ?? configuration.layoutDriver
@@ -633,33 +634,49 @@ public struct BottomSheet: Sendable {
     public mutating func update(to time: Double) -> TransitionEvents {
         let time = clock.event(time)
         advance(to: time)
-        var events = pending
+        let events = pending
         pending = []
-        let settled = phase == .presented && extent.isSettled(at: time) && height.isSettled(at: time)
-        if settled, !settledReported, !events.contains(.didPresent) { events.insert(.didSettle) }
-        settledReported = settled
         return events
     }
 
-    /// Brings the stored phase up to `time` (a presentation or dismissal that has finished by then), queuing its
-    /// milestone for ``update(to:)``. Every event calls it first, so what an event does never depends on how often
-    /// the host called ``update(to:)``.
+    /// Brings the lifecycle up to `time`, queuing for ``update(to:)`` every milestone reached since the previous
+    /// event or update: a presentation or dismissal that finished, and `.didSettle` where the sheet came to rest on a
+    /// detent after moving there while presented (or after a finger let go). Every event calls it first, and each
+    /// milestone is placed at the instant it happens (a channel's settle time), so milestones depend on the events
+    /// and the span of time covered, never on how often the host calls ``update(to:)``.
     private mutating func advance(to time: Double) {
+        // The instant the sheet's detent channels stop; they have not changed since the previous event.
+        let rest = max(extent.settleTime, height.settleTime)
+        if phase == .dragging || (phase == .presented && rest > advancedTo) { awaitingRest = true }
         let now = phase(at: time)
-        guard now != phase else { return }
-        switch (phase, now) {
-        case (.presenting, .presented): pending.insert(.didPresent)
-        case (.dismissing, .dismissed): pending.insert(.didDismiss)
-        default: break
+        if now != phase {
+            switch (phase, now) {
+            case (.presenting, .presented):
+                pending.insert(.didPresent)
+                // Still moving after the presentation ended (a layout change during it): it settles later.
+                awaitingRest = rest > (fading ? fade.settleTime : extent.settleTime)
+            case (.dismissing, .dismissed):
+                pending.insert(.didDismiss)
+            default: break
+            }
+            if now == .dismissed, fading {
+                // Faded out where it was: park it off screen (invisible, so nothing jumps).
+                extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
+            }
+            phase = now
         }
-        if now == .dismissed, fading {
-            // Faded out where it was: park it off screen (invisible, so nothing jumps).
-            extent.jump(to: offscreenExtent(keyboard: keyboard.target), at: time)
+        if phase != .presented && phase != .dragging { awaitingRest = false }
+        if awaitingRest, phase == .presented, rest <= time {
+            pending.insert(.didSettle)
+            awaitingRest = false
         }
-        phase = now
+        advancedTo = time
     }
 
-    private var settledReported = true
+    /// The time ``advance(to:)`` last brought the lifecycle to.
+    private var advancedTo = -Double.infinity
+    /// Whether the sheet has moved on its detents (or been held) since it last came to rest: `.didSettle` is due.
+    private var awaitingRest = false
 
     /// The time from which nothing moves (for scheduling the last frame); `-infinity` if at rest already.
     public var settleTime: Double {
@@ -690,8 +707,8 @@ public struct BottomSheet: Sendable {
         Sanitize.clamp(keyboard.value(at: time), 0, layout.containerSize.height)
     }
 
-    /// Distance in points under which a channel counts as settled: half a pixel at 2x.
-    static let settleTolerance = 0.25
+    /// Distance in points under which a channel counts as settled (``SettleRule/points``).
+    static let settleTolerance = SettleRule.points
 
     /// Extent of a dismissed sheet: its top half a point below the container's bottom edge, so a slide out ends
     /// off screen in finite time (a spring only approaches its target) and settling there changes nothing visible.

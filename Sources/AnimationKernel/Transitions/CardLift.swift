@@ -140,9 +140,10 @@ public struct CardLift: Sendable {
         self.lanes = SpringLanes(
             Self.lanes(source, lift: 0), spring: configuration.spring,
             curve: configuration.curve.map { ($0.0, Sanitize.duration($0.duration, or: 0.35)) },
-            // Half a pixel at 2x for positions; 0.001 for the lift (a fraction).
-            tolerance: SIMD8(0.25, 0.25, 0.25, 0.25, 0.001, 1, 1, 1))
-        self.fade = AnimatedValue(1)
+            tolerance: SIMD8(
+                SettleRule.points, SettleRule.points, SettleRule.points, SettleRule.points, SettleRule.fraction, 1, 1,
+                1))
+        self.fade = AnimatedValue(1, settleTolerance: SettleRule.fraction)
     }
 
     // MARK: - Events

@@ -137,8 +137,8 @@ public struct PullToDismiss: Sendable {
     public init(containerSize: Size, configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.containerSize = Sanitize.size(containerSize)
-        self.offset = AnimatedValue(0, settleTolerance: 0.25)
-        self.fade = AnimatedValue(1)
+        self.offset = AnimatedValue(0, settleTolerance: SettleRule.points)
+        self.fade = AnimatedValue(1, settleTolerance: SettleRule.fraction)
         self.tracker = VelocityTracker(window: configuration.velocityWindow)
     }
 

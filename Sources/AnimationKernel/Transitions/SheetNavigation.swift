@@ -218,8 +218,9 @@ public struct SheetNavigation: Sendable {
         self.sheet = BottomSheet(layout: layout, configuration: sheetConfiguration)
         self.entries = [
             Entry(
-                instance: 0, screen: root, offset: Self.offsetChannel(0), alpha: AnimatedValue(1),
-                top: AnimatedValue(bar), leaving: false)
+                instance: 0, screen: root, offset: Self.offsetChannel(0),
+                alpha: AnimatedValue(1, settleTolerance: SettleRule.fraction),
+                top: AnimatedValue(bar, settleTolerance: SettleRule.points), leaving: false)
         ]
         self.stackInstances = [0]
         self.nextInstance = 1
@@ -228,16 +229,16 @@ public struct SheetNavigation: Sendable {
     // MARK: - Events
 
     /// Presents the sheet (see ``BottomSheet/present(at:)``).
-    public mutating func present(at time: Double) { sheet.present(at: clock.event(time)) }
+    public mutating func present(at time: Double) { sheet.present(at: event(time)) }
 
     /// Dismisses the sheet (see ``BottomSheet/dismiss(at:)``).
-    public mutating func dismiss(at time: Double) { sheet.dismiss(at: clock.event(time)) }
+    public mutating func dismiss(at time: Double) { sheet.dismiss(at: event(time)) }
 
     /// Pushes `screen` at `time`: it enters from the trailing edge while the old top moves to -30 % of the width and
     /// the sheet's height animates to the new content height, all on cubic-bezier(0.2, 1, 0.42, 1) over 0.35 s.
     /// `animated: false` jumps. During another transition, everything retargets from where it is.
     public mutating func push(_ screen: Screen, animated: Bool = true, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         let screen = Self.sanitized(screen)
         finishInteractiveIfNeeded(at: time)
         let from = topInstance(at: time)
@@ -251,7 +252,7 @@ public struct SheetNavigation: Sendable {
     /// Popping the root does nothing and returns false.
     @discardableResult
     public mutating func pop(animated: Bool = true, at time: Double) -> Bool {
-        let time = clock.event(time)
+        let time = event(time)
         guard stack.count > 1 else { return false }
         finishInteractiveIfNeeded(at: time)
         let from = topInstance(at: time)
@@ -268,7 +269,7 @@ public struct SheetNavigation: Sendable {
     /// otherwise like a push. An empty `screens` does nothing and returns false.
     @discardableResult
     public mutating func setStack(_ screens: [Screen], animated: Bool = true, at time: Double) -> Bool {
-        let time = clock.event(time)
+        let time = event(time)
         let screens = screens.map(Self.sanitized)
         guard !screens.isEmpty else { return false }
         finishInteractiveIfNeeded(at: time)
@@ -312,7 +313,7 @@ public struct SheetNavigation: Sendable {
     /// The top screen's content height changed (Dynamic Type, content loaded late) at `time`: the sheet's height
     /// animates to it from where it is, as ``BottomSheet/setContentHeight(_:navigationBarHeight:at:using:)`` does.
     public mutating func setContentHeight(_ contentHeight: Double, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         var screen = stack[stack.count - 1]
         screen.contentHeight = Sanitize.length(contentHeight)
         stack[stack.count - 1] = screen
@@ -325,7 +326,7 @@ public struct SheetNavigation: Sendable {
 
     /// Applies a new container size and safe area (rotation) at `time`; everything in flight retargets.
     public mutating func setContainer(_ size: Size, safeArea: Insets, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         sheet.setContainer(size, safeArea: safeArea, at: time)
         guard interactive == nil else { return }
         sheet.setContentHeight(clampedContent(stack[stack.count - 1].contentHeight), at: time)
@@ -333,26 +334,26 @@ public struct SheetNavigation: Sendable {
 
     /// Forwards a keyboard change to the sheet (see ``BottomSheet/keyboardWillChange(to:duration:curve:at:)``).
     public mutating func keyboardWillChange(to frame: Rect?, duration: Double, curve: KeyboardCurve, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         sheet.keyboardWillChange(to: frame, duration: duration, curve: curve, at: time)
     }
 
     /// The reading direction from `time` on (the system's changed): every horizontal position mirrors at once,
     /// which is the one jump this event defines; motion in flight continues mirrored.
     public mutating func setLayoutDirection(_ direction: ReadingDirection, at time: Double) {
-        _ = clock.event(time)
+        _ = event(time)
         configuration.layoutDirection = direction
     }
 
     /// Whether a drag may dismiss the sheet from `time` on (see ``BottomSheet/setInteractiveDismissal(allowed:at:)``).
     public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
-        sheet.setInteractiveDismissal(allowed: allowed, at: clock.event(time))
+        sheet.setInteractiveDismissal(allowed: allowed, at: event(time))
     }
 
     /// Reduce Motion from `time` on, for the navigation and the sheet: the next push, pop or stack change
     /// cross-fades (or slides), and so do the sheet's next present and dismiss; motion in flight finishes as it began.
     public mutating func setReduceMotion(_ on: Bool, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         configuration.reduceMotion = on
         sheet.setReduceMotion(on, at: time)
     }
@@ -361,17 +362,17 @@ public struct SheetNavigation: Sendable {
 
     /// A vertical drag on the sheet began at `time` (see ``BottomSheet/dragBegan(at:)``): the same rules as a bottom
     /// sheet's (detents, rubber band, dismissal when ``BottomSheet/Configuration/allowsInteractiveDismissal``).
-    public mutating func dragBegan(at time: Double) { sheet.dragBegan(at: clock.event(time)) }
+    public mutating func dragBegan(at time: Double) { sheet.dragBegan(at: event(time)) }
 
     /// The finger moved `translation` points down with `velocity` points per second (see
     /// ``BottomSheet/dragChanged(translation:velocity:at:)``).
     public mutating func dragChanged(translation: Double, velocity: Double, at time: Double) {
-        sheet.dragChanged(translation: translation, velocity: velocity, at: clock.event(time))
+        sheet.dragChanged(translation: translation, velocity: velocity, at: event(time))
     }
 
     /// The finger lifted with `velocity` points per second (see ``BottomSheet/dragEnded(velocity:at:)``).
     public mutating func dragEnded(velocity: Double, at time: Double) {
-        sheet.dragEnded(velocity: velocity, at: clock.event(time))
+        sheet.dragEnded(velocity: velocity, at: event(time))
     }
 
     // MARK: Interactive pop (edge swipe)
@@ -380,7 +381,7 @@ public struct SheetNavigation: Sendable {
     /// from wherever they are: begun during a push, the swipe starts at the push's current progress.
     @discardableResult
     public mutating func interactivePopBegan(at time: Double) -> Bool {
-        let time = clock.event(time)
+        let time = event(time)
         guard stack.count > 1, interactive == nil else { return false }
         let from = topInstance(at: time)
         let popped = stack.removeLast()
@@ -404,7 +405,7 @@ public struct SheetNavigation: Sendable {
     /// began, with `velocityX` points per second. Progress = the progress at the start + translation / width, clamped
     /// to [0, 1].
     public mutating func interactivePopChanged(translationX: Double, velocityX: Double, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         guard let pop = interactive, let top = entryIndex(pop.from), let below = entryIndex(pop.to) else { return }
         let width = max(sheet.frame(at: time).sheet.width, 1)
         let p0 = pop.startProgress
@@ -429,7 +430,7 @@ public struct SheetNavigation: Sendable {
     /// The finger lifted with `velocityX` points per second. Finishes or cancels by ``Configuration/popReleaseRule``;
     /// the rest of the motion is a spring that starts with the release velocity (no linear tail).
     public mutating func interactivePopEnded(velocityX: Double, at time: Double) {
-        let time = clock.event(time)
+        let time = event(time)
         guard let pop = interactive, let top = entryIndex(pop.from), let below = entryIndex(pop.to) else { return }
         interactive = nil
         let progress = entries[top].offset.value(at: time)
@@ -489,7 +490,10 @@ public struct SheetNavigation: Sendable {
                 let title =
                     alpha * Self.titlePresence(offset, parallax: parallax) * Sanitize.clamp(top / max(bar, 1), 0, 1)
                 barAlpha = max(barAlpha, title)
-                guard alpha > 0, offset > -1, offset < 1 else { continue }
+                // What shows less than half an 8-bit level, or a strip narrower than the settle tolerance, is not
+                // drawn: it must not take one of the four slots from a screen that shows.
+                let shown = min(offset + 1, 1) - max(offset, 0)
+                guard alpha >= Self.minimumAlpha, shown * width >= SettleRule.points else { continue }
                 // The part of the screen inside the sheet (the sheet clips it) is all that can show.
                 if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
                 let y = sheetFrame.sheet.minY + top
@@ -516,8 +520,8 @@ public struct SheetNavigation: Sendable {
 
     /// Advances the lifecycle to `time`: drops screens that finished leaving, and returns milestones once each.
     public mutating func update(to time: Double) -> TransitionEvents {
-        let time = clock.event(time)
-        var events = sheet.update(to: time).union(pending)
+        let time = event(time)
+        let events = sheet.update(to: time).union(pending)
         pending = []
         // A leaving screen that has stopped is off screen, transparent or parked behind the screens in front of it.
         let finished = { (entry: Entry) in
@@ -526,13 +530,25 @@ public struct SheetNavigation: Sendable {
         }
         // Checked before mutating: removeAll always takes the array's mutation path, even when nothing goes.
         if entries.contains(where: finished) { entries.removeAll(where: finished) }
+        return events
+    }
+
+    /// Orders an event in time (see ``EventClock``) and brings the lifecycle up to it; returns the time it applies at.
+    private mutating func event(_ time: Double) -> Double {
+        let time = clock.event(time)
+        advance(to: time)
+        return time
+    }
+
+    /// Queues `.didFinishNavigation` if the navigation in flight has finished by `time`. Every event calls it first,
+    /// so the milestone depends on the events and the time they cover, not on how often ``update(to:)`` is called.
+    private mutating func advance(to time: Double) {
         if navigating, interactive == nil,
             entries.allSatisfy({ $0.offset.isSettled(at: time) && $0.alpha.isSettled(at: time) })
         {
             navigating = false
-            events.insert(.didFinishNavigation)
+            pending.insert(.didFinishNavigation)
         }
-        return events
     }
 
     /// The time from which nothing moves; `-infinity` when at rest.
@@ -551,6 +567,7 @@ public struct SheetNavigation: Sendable {
     /// leaving to its parked place, and the sheet to `to`'s height.
     private mutating func transition(from: Int, to: Int, forward: Bool, animated: Bool, at time: Double) {
         navigating = true
+        if !forward { reveal(to, behind: from, at: time) }
         let driver = transitionDriver
         let reduce = configuration.reduceMotion
         let parked = reduce ? 0.0 : configuration.parallax
@@ -574,6 +591,19 @@ public struct SheetNavigation: Sendable {
         markEntriesOffTheStack()
     }
 
+    /// Moves every entry between `revealed` and `front` in z-order that shows nothing at `time` behind `revealed`, so
+    /// a pop over several screens (`setStack`) reveals the new top and not a covered screen that leaves with the old
+    /// one. Entries that show stay in front (reordering them would be a visible jump).
+    private mutating func reveal(_ revealed: Int, behind front: Int, at time: Double) {
+        guard var target = entryIndex(revealed), let frontIndex = entryIndex(front), target < frontIndex else { return }
+        let screens = frame(at: time).screens
+        for i in (target + 1)..<frontIndex where !screens.contains(where: { $0.instance == entries[i].instance }) {
+            let entry = entries.remove(at: i)
+            entries.insert(entry, at: target)
+            target += 1
+        }
+    }
+
     /// Entries whose instance is no longer on the stack leave once they stop moving.
     private mutating func markEntriesOffTheStack() {
         for i in entries.indices where !entries[i].leaving && !stackInstances.contains(entries[i].instance) {
@@ -589,6 +619,11 @@ public struct SheetNavigation: Sendable {
         let offset = configuration.reduceMotion ? 0.0 : configuration.parallax
         let instance = makeEntry(stack[position], offset: offset, inFront: false, behind: behind)
         stackInstances[position] = instance
+        // Its parked place may show already (the screen in front is still entering): then it starts transparent and
+        // fades in with the transition instead of appearing in one frame.
+        if frame(at: time).screens.contains(where: { $0.instance == instance }), let index = entryIndex(instance) {
+            entries[index].alpha.jump(to: 0, at: time)
+        }
         return instance
     }
 
@@ -600,7 +635,8 @@ public struct SheetNavigation: Sendable {
         let reduce = configuration.reduceMotion
         let entry = Entry(
             instance: instance, screen: screen, offset: Self.offsetChannel(offset),
-            alpha: AnimatedValue(reduce ? 0 : 1), top: AnimatedValue(barHeightFor(screen)), leaving: false)
+            alpha: AnimatedValue(reduce ? 0 : 1, settleTolerance: SettleRule.fraction),
+            top: AnimatedValue(barHeightFor(screen), settleTolerance: SettleRule.points), leaving: false)
         if inFront {
             entries.append(entry)
         } else {
@@ -630,11 +666,13 @@ public struct SheetNavigation: Sendable {
         if interactive != nil { interactivePopEnded(velocityX: 0, at: time) }
     }
 
-    /// An offset channel: a fraction of the sheet's width that counts as settled within 1e-4 (0.04 pt on a phone),
-    /// so a screen dropped once it has settled off the edge leaves no visible sliver behind.
+    /// An offset channel: a fraction of the sheet's width (``SettleRule/fraction``).
     private static func offsetChannel(_ offset: Double) -> AnimatedValue {
-        AnimatedValue(offset, settleTolerance: 1e-4)
+        AnimatedValue(offset, settleTolerance: SettleRule.fraction)
     }
+
+    /// The least alpha a drawn screen has: below it a screen changes no 8-bit pixel by half a level.
+    static let minimumAlpha = 1.0 / 512
 
     /// How much of a title shows for a screen at `offset`: 1 on screen, 0 off the trailing edge or parked.
     private static func titlePresence(_ offset: Double, parallax: Double) -> Double {
