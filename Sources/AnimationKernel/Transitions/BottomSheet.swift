@@ -588,9 +588,10 @@ public struct BottomSheet: Sendable {
         let Hc = layout.containerSize.height
         let kb = keyboardHeight(at: time)
         let phase = phase(at: time)
-        // Once dismissed the sheet waits just below the container or the keyboard (events park it there).
+        // Once dismissed the sheet waits just below the container or the keyboard: a cross-fade out leaves it where it
+        // faded, and the next event or update parks it there (``advance(to:)``); a frame reads it parked already.
         let extentValue = extent.value(at: time)
-        let e = extentValue
+        let e = phase == .dismissed && fading ? offscreenExtent(keyboard: keyboard.target) : extentValue
         // Springs that keep a fast velocity may overshoot; the sheet never rises above the top limit.
         let insets = (top: topLimit.value(at: time), bottom: bottomInset.value(at: time))
         let limit = maxExtent(keyboard: kb, topLimit: insets.top)

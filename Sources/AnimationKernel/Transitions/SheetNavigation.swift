@@ -78,7 +78,8 @@ public struct SheetNavigation: Sendable {
         /// The alpha of its title in the navigation bar: 1 on screen, falling to 0 as it slides off or to its
         /// parked place behind its successor (and with its alpha); 0 for a screen without the bar.
         public var titleAlpha: Double
-        /// Stacking order: larger is in front.
+        /// Stacking order among the frame's screens: its index in ``ScreenFrames`` (back to front), so larger is in
+        /// front and a frame does not depend on screens that no longer show.
         public var zIndex: Int
     }
 
@@ -130,6 +131,7 @@ public struct SheetNavigation: Sendable {
                 swap(&b, &c)
             default: break
             }
+            (a.zIndex, b.zIndex, c.zIndex, d.zIndex) = (0, 1, 2, 3)
         }
 
         private mutating func set(_ index: Int, _ frame: ScreenFrame) {
@@ -175,6 +177,12 @@ public struct SheetNavigation: Sendable {
         var top: AnimatedValue
         /// No longer on the stack: dropped once it stops moving (it is then off screen, transparent or covered).
         var leaving: Bool
+
+        /// Whether it has left the stack and stopped: off screen, transparent, or parked behind the screens in front
+        /// of it. Frames skip it and ``update(to:)`` drops it.
+        func hasFinishedLeaving(at time: Double) -> Bool {
+            leaving && offset.isSettled(at: time) && alpha.isSettled(at: time) && top.isSettled(at: time)
+        }
     }
 
     /// Every screen that may be drawn, back to front (the array order is the z-order).
@@ -473,15 +481,17 @@ public struct SheetNavigation: Sendable {
         let parallax = configuration.parallax
         var screens = ScreenFrames()
         var barAlpha = 0.0
-        // Front to back. Screens are opaque and as wide as the sheet: one at offset p covers [p, p + 1] of the
-        // sheet's [0, 1]; a screen wholly inside the opaque cover in front of it is not drawn. The cover is tracked
-        // as one interval (a gap only makes it smaller: never hides too much).
-        var coverLow = 0.0
-        var coverHigh = 0.0
+        // Front to back. Screens are opaque and as wide as the sheet: one at offset p in (-1, 1) covers
+        // [max(p, 0), min(p + 1, 1)] of the sheet's [0, 1], an interval that touches one edge. So what the opaque
+        // screens in front cover is exactly [0, coverLeading] and [coverTrailing, 1]; a screen inside it is not drawn.
+        var coverLeading = 0.0
+        var coverTrailing = 1.0
         // Read the entries in place through a buffer pointer: Array's subscript getter returns a copy of the element,
         // and an entry is a few hundred bytes whose channels carry their curves (reference counted).
         entries.withUnsafeBufferPointer { entries in
             for index in entries.indices.reversed() {
+                // A screen that has finished leaving shows nothing, whether or not `update(to:)` has dropped it yet.
+                if entries[index].hasFinishedLeaving(at: time) { continue }
                 let offset = entries[index].offset.value(at: time)
                 let alpha = Sanitize.clamp(entries[index].alpha.value(at: time), 0, 1)
                 let screen = entries[index].screen  // just the screen: copying the whole entry copies its channels
@@ -492,10 +502,10 @@ public struct SheetNavigation: Sendable {
                 barAlpha = max(barAlpha, title)
                 // What shows less than half an 8-bit level, or a strip narrower than the settle tolerance, is not
                 // drawn: it must not take one of the four slots from a screen that shows.
-                let shown = min(offset + 1, 1) - max(offset, 0)
-                guard alpha >= Self.minimumAlpha, shown * width >= SettleRule.points else { continue }
+                let (low, high) = (max(offset, 0), min(offset + 1, 1))
+                guard alpha >= Self.minimumAlpha, (high - low) * width >= SettleRule.points else { continue }
                 // The part of the screen inside the sheet (the sheet clips it) is all that can show.
-                if coverLow < coverHigh, coverLow <= max(offset, 0), min(offset + 1, 1) <= coverHigh { continue }
+                if coverTrailing <= coverLeading || high <= coverLeading || low >= coverTrailing { continue }
                 let y = sheetFrame.sheet.minY + top
                 // A screen fills the sheet below its bar (so it stays inside the sheet, and follows its height).
                 let height = max(0, sheetFrame.sheet.maxY - y)
@@ -505,10 +515,10 @@ public struct SheetNavigation: Sendable {
                         id: screen.id, instance: entries[index].instance, rect: rect, alpha: alpha, titleAlpha: title,
                         zIndex: index))
                 guard alpha == 1 else { continue }
-                if coverLow == coverHigh {
-                    (coverLow, coverHigh) = (offset, offset + 1)
-                } else if offset <= coverHigh && offset + 1 >= coverLow {
-                    (coverLow, coverHigh) = (min(coverLow, offset), max(coverHigh, offset + 1))
+                if offset <= 0 {
+                    coverLeading = max(coverLeading, high)
+                } else {
+                    coverTrailing = min(coverTrailing, low)
                 }
             }
         }
@@ -523,11 +533,7 @@ public struct SheetNavigation: Sendable {
         let time = event(time)
         let events = sheet.update(to: time).union(pending)
         pending = []
-        // A leaving screen that has stopped is off screen, transparent or parked behind the screens in front of it.
-        let finished = { (entry: Entry) in
-            entry.leaving && entry.offset.isSettled(at: time) && entry.alpha.isSettled(at: time)
-                && entry.top.isSettled(at: time)
-        }
+        let finished = { (entry: Entry) in entry.hasFinishedLeaving(at: time) }
         // Checked before mutating: removeAll always takes the array's mutation path, even when nothing goes.
         if entries.contains(where: finished) { entries.removeAll(where: finished) }
         return events
