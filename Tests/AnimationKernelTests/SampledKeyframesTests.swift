@@ -214,3 +214,25 @@ import Testing
         }
     }
 }
+
+@Suite struct KeyframesNeverBeatenByEvenSpacing {
+    /// Motions that bend alike everywhere (timing curves) or settle with a step: the adaptive export never has more
+    /// keys than evenly spaced keys meeting its own criterion (half the bound), and stays within the bound.
+    @Test(arguments: [0.05, 0.25]) func neverMoreKeysThanEvenSpacing(maximumError: Double) {
+        var curve = AnimatedValue(0)
+        curve.animate(to: 400, using: .curve(.easeInEaseOut, duration: 0.5), at: 0)
+        var lift = cardLift()
+        lift.open(at: 0.1, initialVelocity: Point(x: 0, y: -300))
+        let motions: [(String, Double, Double, (Double) -> Double)] = [
+            ("ease-in-out", 0, curve.settleTime, { curve.value(at: $0) }),
+            ("card lift y", 0.1, lift.settleTime, { lift.frame(at: $0).card.minY }),
+        ]
+        for (name, start, end, f) in motions {
+            let keys = SampledKeyframes(from: start, to: end, maximumError: maximumError, sampling: f)
+            let even = KeyframesTests.uniformKeysNeeded(from: start, to: end, maximumError / 2, f)
+            #expect(keys.times.count <= even, "\(name): \(keys.times.count) keys, evenly spaced \(even)")
+            let worst = KeyframesTests.denseError(keys, f)
+            #expect(worst.error <= maximumError, "\(name): error \(worst.error) at \(worst.at)")
+        }
+    }
+}

@@ -47,9 +47,36 @@ public struct SampledKeyframes: Sendable, Hashable {
             segments[worst] = Segment(s.start, middle, s.startValue, fm, f)
             segments.insert(Segment(middle, s.end, fm, s.endValue, f), at: worst + 1)
         }
+        // Evenly spaced keys can do better where the motion bends everywhere alike (a timing curve): the fewest that
+        // meet the same criterion win, so the export never has more keys than even spacing needs.
+        for count in stride(from: 2, to: segments.count + 1, by: 1) {
+            if let even = Self.evenlySpaced(count, from: start, to: end, within: target, f) {
+                segments = even
+                break
+            }
+        }
         self.times = segments.map(\.start) + [end]
         self.values = segments.map(\.startValue) + [segments[segments.count - 1].endValue]
         self.error = segments.reduce(0) { max($0, $1.error) }
+    }
+
+    /// `count` evenly spaced keys as segments, or nil as soon as one segment misses `target` at a checkpoint.
+    private static func evenlySpaced(
+        _ count: Int, from start: Double, to end: Double, within target: Double, _ f: (Double) -> Double
+    ) -> [Segment]? {
+        var segments: [Segment] = []
+        segments.reserveCapacity(count - 1)
+        var t0 = start
+        var f0 = f(start)
+        for k in 1..<count {
+            let t1 = k == count - 1 ? end : start + (end - start) * Double(k) / Double(count - 1)
+            let f1 = f(t1)
+            let segment = Segment(t0, t1, f0, f1, f)
+            guard segment.error <= target else { return nil }
+            segments.append(segment)
+            (t0, f0) = (t1, f1)
+        }
+        return segments
     }
 
     /// The duration from the first key to the last, in seconds.
