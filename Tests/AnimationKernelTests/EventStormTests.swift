@@ -130,8 +130,8 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
     }
 
     /// What a storm step did: the event's name and time, and whether the event itself defines a jump (so positions
-    /// may change across it). `time` is nil for events whose continuity is not checked (non-finite or out of order:
-    /// they apply at the latest event's time).
+    /// may change across it). `time` is the time the event was sent at (nil for an event that takes none); a late or
+    /// non-finite one applies at the latest event's time, and its continuity is checked there.
     struct Applied {
         var name: String
         var time: Double?
@@ -230,9 +230,10 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
         settleTime: (Model) -> Double
     ) -> Tally {
         var tally = Tally()
+        // The model's event clock: the time its latest event applied at (events without a time leave it).
+        var clockLatest = -Double.infinity
         for event in 0..<eventsPerModel {
             let before = model
-            let latest = a.now
             let t = a.time()
             let applied = step(&model, &a, t)
             tally.events += 1
@@ -247,7 +248,11 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     "\(name), seed \(seed), event \(event) (\(applied.name)): frame at \(frameTime): \(problem)")
                 break
             }
-            guard let at = applied.time, at.isFinite, at >= latest, !applied.definesJump else { continue }
+            // A late or non-finite event applies at the latest event's time: its continuity is checked there.
+            guard let requested = applied.time else { continue }
+            let at = requested.isFinite && requested >= clockLatest ? requested : clockLatest
+            clockLatest = at
+            guard at.isFinite, !applied.definesJump else { continue }
             let after = model
             let problem =
                 applied.name == "update"
@@ -289,7 +294,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     return Applied(name: "moveToDetent", time: t, definesJump: !animated)
                 case 12:
                     sheet.setContent(offset: a.number(300), minimum: a.number(40) - 40, maximum: a.length(1500))
-                    return Applied(name: "setContent", time: t)
+                    return Applied(name: "setContent", time: nil)
                 case 0: sheet.present(at: t); return Applied(name: "present", time: t)
                 case 1: sheet.dismiss(at: t); return Applied(name: "dismiss", time: t)
                 case 2: sheet.setContentHeight(a.length(400), at: t); return Applied(name: "setContentHeight", time: t)
@@ -531,7 +536,7 @@ private let debugStorms = getenv("STORM_DEBUG") != nil
                     return Applied(name: "setReduceMotion", time: t)
                 case 0:
                     pull.setContent(offset: a.number(600), minimum: a.number(40) - 40, maximum: a.length(2000))
-                    return Applied(name: "setContent", time: t, definesJump: true)
+                    return Applied(name: "setContent", time: nil, definesJump: true)
                 case 1:
                     let size = a.size()
                     let resized = size != pull.containerSize
