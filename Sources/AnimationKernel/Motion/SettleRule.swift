@@ -2,9 +2,9 @@
 ///
 /// A channel settles once what remains of its motion stays below a thousandth of a pixel on the densest screen, and
 /// from its settle time on it reads exactly its resting value. So the last frame a host draws at rest is the resting
-/// frame (not a quarter point short of it for ever), and the step onto it is invisible. The price is a longer tail:
-/// a critically damped spring runs about 3.5 / ω seconds longer than with a half-pixel tolerance (0.3 s, some 35
-/// frames at 120 Hz, for UIKit's 0.35 s present), during which it moves by less than half a pixel.
+/// frame (not a quarter point short of it for ever), and the step onto it is invisible. The price is a longer tail
+/// in which the motion moves by less than half a pixel: a critically damped spring runs about 7 / ω seconds longer
+/// than with a quarter-point tolerance (0.4 s for a sheet's UIKit present, see docs/reliability.md).
 public enum SettleRule {
     /// Tolerance for positions and sizes, in points: a thousandth of a pixel at 3x.
     public static let points: Double = 1.0 / 3000
