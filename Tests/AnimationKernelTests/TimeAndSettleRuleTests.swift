@@ -62,7 +62,8 @@ import Testing
         let before = lift.frame(at: settle - 1e-9)
         let after = lift.frame(at: settle)
         #expect(after.card == cardTarget, "card at rest \(after.card), target \(cardTarget)")
-        #expect(close(before.card, after.card, SettleRule.points + 1e-9), "step onto rest: \(before.card) -> \(after.card)")
+        #expect(
+            close(before.card, after.card, SettleRule.points + 1e-9), "step onto rest: \(before.card) -> \(after.card)")
 
         var sheet = Self.sheet()
         sheet.present(at: 0)
