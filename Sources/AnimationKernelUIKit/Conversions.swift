@@ -29,14 +29,16 @@
         }
     }
 
-    /// A keyboard notification's values (`keyboardWillChangeFrameNotification`, `keyboardWillHideNotification`).
+    /// A keyboard notification's values (`keyboardWillChangeFrameNotification`, `keyboardWillHideNotification`). Read
+    /// on the main actor: the SDK imports the notification names and user-info keys as members of `UIResponder`,
+    /// which is main-actor isolated.
     struct KeyboardChange: Sendable {
         /// The keyboard's end frame in screen coordinates; nil when hiding.
         var frame: CGRect?
         var duration: Double
         var curve: KeyboardCurve
 
-        init(_ notification: Notification) {
+        @MainActor init(_ notification: Notification) {
             let info = notification.userInfo ?? [:]
             let hiding = notification.name == UIResponder.keyboardWillHideNotification
             frame = hiding ? nil : info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect

@@ -15,8 +15,7 @@
             for name in [UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillHideNotification] {
                 tokens.append(
                     center.addObserver(forName: name, object: nil, queue: .main) { notification in
-                        let change = KeyboardChange(notification)
-                        MainActor.assumeIsolated { keyboard(change) }
+                        MainActor.assumeIsolated { keyboard(KeyboardChange(notification)) }
                     })
             }
             let reduceMotionChanged = UIAccessibility.reduceMotionStatusDidChangeNotification
@@ -178,7 +177,8 @@
             accessibilityViewIsModal = true
         }
 
-        override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
+        // UIKit declares the escape action on NSObject, without actor isolation, and calls it on the main thread.
+        override func accessibilityPerformEscape() -> Bool { MainActor.assumeIsolated { escape?() ?? false } }
     }
 
     extension UIView {
