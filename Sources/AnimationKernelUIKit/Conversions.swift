@@ -30,8 +30,8 @@
     }
 
     /// A keyboard notification's values (`keyboardWillChangeFrameNotification`, `keyboardWillHideNotification`). Read
-    /// on the main actor: the SDK imports the notification names and user-info keys as members of `UIResponder`,
-    /// which is main-actor isolated.
+    /// on the main actor: Swift imports the user-info keys as members of `UIResponder`, which is main-actor isolated
+    /// unless the SDK marks them nonisolated (the iOS 17 SDK does not).
     struct KeyboardChange: Sendable {
         /// The keyboard's end frame in screen coordinates; nil when hiding.
         var frame: CGRect?

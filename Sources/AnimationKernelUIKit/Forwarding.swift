@@ -177,8 +177,7 @@
             accessibilityViewIsModal = true
         }
 
-        // UIKit declares the escape action on NSObject, without actor isolation, and calls it on the main thread.
-        override func accessibilityPerformEscape() -> Bool { MainActor.assumeIsolated { escape?() ?? false } }
+        override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
     }
 
     extension UIView {

@@ -9,13 +9,12 @@ extension UIEdgeInsets: Equatable {
     }
 }
 
-/// UIKit's accessibility state, as Swift names it (main-actor isolated, as Apple's is). Apple's SDK maps the C
-/// declarations onto this namespace with API notes; here the overlay forwards to them, so their availability applies.
-@MainActor
+/// UIKit's accessibility state, as Swift names it. Apple's SDK maps the C declarations onto this namespace with API
+/// notes; here the overlay forwards to them, so their availability and isolation apply.
 public enum UIAccessibility {
     /// Whether Reduce Motion is on (`UIAccessibilityIsReduceMotionEnabled`).
     @available(iOS 8.0, *)
-    public static var isReduceMotionEnabled: Bool { UIAccessibilityIsReduceMotionEnabled() }
+    @MainActor public static var isReduceMotionEnabled: Bool { UIAccessibilityIsReduceMotionEnabled() }
     /// Posted when Reduce Motion changes (`UIAccessibilityReduceMotionStatusDidChangeNotification`).
     @available(iOS 8.0, *)
     public static var reduceMotionStatusDidChangeNotification: Notification.Name {

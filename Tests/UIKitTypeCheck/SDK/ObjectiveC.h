@@ -5,6 +5,8 @@
 #define SK_IOS(version) __attribute__((availability(ios, introduced = version)))
 #define SK_NOT_TVOS __attribute__((availability(tvos, unavailable)))
 #define SK_UI_ACTOR __attribute__((swift_attr("@MainActor")))
+#define SK_NONISOLATED __attribute__((swift_attr("nonisolated")))
+#define SK_NO_ASYNC __attribute__((swift_async(none)))
 #define SK_SENDABLE __attribute__((swift_attr("@Sendable")))
 #define SK_NAME(name) __attribute__((swift_name(name)))
 #define SK_DESIGNATED __attribute__((objc_designated_initializer))

@@ -9,13 +9,13 @@
 
 // MARK: UIGeometry.h
 
-struct UIEdgeInsets {
+struct SK_SENDABLE UIEdgeInsets {
   CGFloat top;
   CGFloat left;
   CGFloat bottom;
   CGFloat right;
-} SK_IOS(2.0);
-typedef struct UIEdgeInsets UIEdgeInsets SK_IOS(2.0);
+};
+typedef struct UIEdgeInsets UIEdgeInsets;
 
 // MARK: UIInterface.h
 
@@ -26,6 +26,7 @@ typedef SK_ENUM(NSInteger, UIUserInterfaceLayoutDirection){
 
 // MARK: UIColor.h
 
+SK_IOS(2.0) SK_SENDABLE
 @interface UIColor : NSObject
 - (UIColor *)initWithWhite:(CGFloat)white alpha:(CGFloat)alpha;
 - (UIColor *)initWithRed:(CGFloat)red green:(CGFloat)green blue:(CGFloat)blue alpha:(CGFloat)alpha;
@@ -40,7 +41,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 
 extern NSNotificationName const UIKeyboardWillChangeFrameNotification SK_IOS(5.0) SK_NOT_TVOS
     SK_NAME("UIResponder.keyboardWillChangeFrameNotification");
-extern NSNotificationName const UIKeyboardWillHideNotification SK_IOS(2.0) SK_NOT_TVOS
+extern NSNotificationName const UIKeyboardWillHideNotification SK_NOT_TVOS
     SK_NAME("UIResponder.keyboardWillHideNotification");
 extern NSString *const UIKeyboardFrameEndUserInfoKey SK_IOS(3.2) SK_NOT_TVOS
     SK_NAME("UIResponder.keyboardFrameEndUserInfoKey");
@@ -81,21 +82,21 @@ SK_UI_ACTOR SK_IOS(2.0)
 // MARK: UIAccessibility.h, UIAccessibilityConstants.h
 
 @interface NSObject (UIAccessibility)
-@property (nonatomic) BOOL accessibilityViewIsModal SK_IOS(5.0);
+@property (nonatomic) BOOL accessibilityViewIsModal SK_IOS(5.0) SK_UI_ACTOR;
 @end
 
 @interface NSObject (UIAccessibilityAction)
-- (BOOL)accessibilityPerformEscape SK_IOS(4.2);
+- (BOOL)accessibilityPerformEscape SK_IOS(5.0) SK_UI_ACTOR;
 @end
 
 // In Swift these are members of `UIAccessibility` (Overlays/UIKit.swift).
-BOOL UIAccessibilityIsReduceMotionEnabled(void) SK_IOS(8.0);
-extern NSNotificationName const UIAccessibilityReduceMotionStatusDidChangeNotification SK_IOS(8.0);
+BOOL UIAccessibilityIsReduceMotionEnabled(void) SK_IOS(8.0) SK_UI_ACTOR;
+extern NSNotificationName const UIAccessibilityReduceMotionStatusDidChangeNotification SK_IOS(8.0) SK_NONISOLATED;
 
 // MARK: UIGraphics.h
 
-void UIGraphicsPushContext(CGContextRef context) SK_IOS(2.0);
-void UIGraphicsPopContext(void) SK_IOS(2.0);
+void UIGraphicsPushContext(CGContextRef context);
+void UIGraphicsPopContext(void);
 
 // MARK: UIGestureRecognizer.h, UIPanGestureRecognizer.h
 
@@ -184,8 +185,9 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (nonatomic, getter=isModalInPresentation) BOOL modalInPresentation SK_IOS(13.0);
 - (void)presentViewController:(UIViewController *)viewControllerToPresent
                      animated:(BOOL)flag
-                   completion:(void (^_Nullable)(void))completion SK_IOS(5.0);
-- (void)dismissViewControllerAnimated:(BOOL)flag completion:(void (^_Nullable)(void))completion SK_IOS(5.0);
+                   completion:(void (^_Nullable)(void))completion SK_NO_ASYNC SK_IOS(5.0);
+- (void)dismissViewControllerAnimated:(BOOL)flag
+                           completion:(void (^_Nullable)(void))completion SK_NO_ASYNC SK_IOS(5.0);
 @property (nonatomic, readonly) NSArray<__kindof UIViewController *> *childViewControllers SK_IOS(5.0)
     SK_NAME("children");
 - (void)addChildViewController:(UIViewController *)childController SK_IOS(5.0) SK_NAME("addChild(_:)");
@@ -210,7 +212,7 @@ SK_UI_ACTOR
 @property (nonatomic, readonly) UIView *containerView;
 @property (nonatomic, readonly) BOOL transitionWasCancelled;
 - (void)completeTransition:(BOOL)didComplete;
-- (nullable __kindof UIViewController *)viewControllerForKey:(UITransitionContextViewControllerKey)key SK_IOS(7.0);
+- (nullable __kindof UIViewController *)viewControllerForKey:(UITransitionContextViewControllerKey)key;
 @end
 
 SK_UI_ACTOR
