@@ -44,20 +44,20 @@ enum CGImageAlphaInfo : uint32_t {
   kCGImageAlphaOnly
 };
 
-CGColorSpaceRef _Nullable CGColorSpaceCreateDeviceRGB(void) SK_IOS(2.0);
+CGColorSpaceRef CGColorSpaceCreateDeviceRGB(void) SK_IOS(2.0);
 
 CGContextRef _Nullable CGBitmapContextCreate(void *_Nullable data, size_t width, size_t height,
-                                             size_t bitsPerComponent, size_t bytesPerRow,
-                                             CGColorSpaceRef _Nullable space, uint32_t bitmapInfo)
+                                             size_t bitsPerComponent, size_t bytesPerRow, CGColorSpaceRef space,
+                                             uint32_t bitmapInfo)
     SK_IOS(2.0) SK_NAME("CGContext.init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)");
 
-CGImageRef _Nullable CGBitmapContextCreateImage(CGContextRef _Nullable context)
+CGImageRef _Nullable CGBitmapContextCreateImage(CGContextRef context)
     SK_IOS(2.0) SK_NAME("CGContext.makeImage(self:)");
 
-void CGContextTranslateCTM(CGContextRef _Nullable c, CGFloat tx, CGFloat ty)
+void CGContextTranslateCTM(CGContextRef c, CGFloat tx, CGFloat ty)
     SK_IOS(2.0) SK_NAME("CGContext.translateBy(self:x:y:)");
 
-void CGContextScaleCTM(CGContextRef _Nullable c, CGFloat sx, CGFloat sy)
+void CGContextScaleCTM(CGContextRef c, CGFloat sx, CGFloat sy)
     SK_IOS(2.0) SK_NAME("CGContext.scaleBy(self:x:y:)");
 
 #pragma clang arc_cf_code_audited end

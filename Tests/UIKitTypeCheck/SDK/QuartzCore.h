@@ -8,6 +8,7 @@ typedef double CFTimeInterval;
 
 CFTimeInterval CACurrentMediaTime(void) SK_IOS(2.0);
 
+SK_IOS(2.0)
 @interface CALayer : NSObject
 @property (nullable, strong) id contents;
 @property CGFloat zPosition;
@@ -26,6 +27,7 @@ typedef struct CAFrameRateRange CAFrameRateRange SK_IOS(15.0);
 
 extern const CAFrameRateRange CAFrameRateRangeDefault SK_IOS(15.0) SK_NAME("CAFrameRateRange.default");
 
+SK_IOS(3.1)
 @interface CADisplayLink : NSObject
 + (CADisplayLink *)displayLinkWithTarget:(id)target selector:(SEL)sel;
 - (void)addToRunLoop:(NSRunLoop *)runloop forMode:(NSRunLoopMode)mode;

@@ -157,9 +157,9 @@ SK_UI_ACTOR
 
 typedef SK_ENUM(NSInteger, UIModalPresentationStyle){
     UIModalPresentationFullScreen = 0,
-    UIModalPresentationPageSheet SK_NOT_TVOS,
-    UIModalPresentationFormSheet SK_NOT_TVOS,
-    UIModalPresentationCurrentContext,
+    UIModalPresentationPageSheet SK_IOS(3.2) SK_NOT_TVOS,
+    UIModalPresentationFormSheet SK_IOS(3.2) SK_NOT_TVOS,
+    UIModalPresentationCurrentContext SK_IOS(3.2),
     UIModalPresentationCustom SK_IOS(7.0),
     UIModalPresentationOverFullScreen SK_IOS(8.0),
     UIModalPresentationOverCurrentContext SK_IOS(8.0),
