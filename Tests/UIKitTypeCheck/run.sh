@@ -110,7 +110,8 @@ check() {
 
     echo "   README examples (Tests/UIKitTypeCheck/Sources/ReadmeCheck)"
     # The README leaves example values unused, so its warnings are not errors and not shown.
-    swift_for "$triple" "$modules" -typecheck -suppress-warnings -module-name ReadmeCheck "$here"/Sources/ReadmeCheck/*.swift
+    swift_for "$triple" "$modules" -typecheck -suppress-warnings -module-name ReadmeCheck \
+        "$here"/Sources/ReadmeCheck/*.swift
 
     # The probe: an API newer than the minimum must be refused, or availability is not being checked at all.
     echo "   probe: InlineArray (iOS 26) is refused at iOS $minimum"
