@@ -17,7 +17,9 @@ swiftc="${SWIFTC:-$(command -v swiftc)}"
 toolchain="$(cd "$(dirname "$(readlink -f "$swiftc")")/.." && pwd)"
 interfaces="$toolchain/lib/swift/linux"
 cache="${APPLE_TYPECHECK_CACHE:-$root/.build-apple-typecheck}"
+# The cache key: the toolchain and what is appended to its interfaces.
 version="$("$swiftc" --version 2>/dev/null | head -1 | tr -cd 'A-Za-z0-9.-')"
+version="$version-$(cksum <"$here/Stdlib/ObjectiveCRuntime.swiftinterface" | cut -d' ' -f1)"
 
 # The deployment targets Package.swift declares; without one, SwiftPM's defaults (what Xcode builds for then).
 minimum() {

@@ -108,7 +108,7 @@ typedef SK_ENUM(NSInteger, UIGestureRecognizerState){
     UIGestureRecognizerStateCancelled,
     UIGestureRecognizerStateFailed,
     UIGestureRecognizerStateRecognized = UIGestureRecognizerStateEnded,
-} SK_IOS(3.2);
+};
 
 @protocol UIGestureRecognizerDelegate;
 
@@ -116,7 +116,7 @@ SK_UI_ACTOR SK_IOS(3.2)
 @interface UIGestureRecognizer : NSObject
 - (instancetype)initWithTarget:(nullable id)target action:(nullable SEL)action SK_DESIGNATED;
 - (instancetype)init;
-- (nullable instancetype)initWithCoder:(NSCoder *)coder SK_DESIGNATED;
+- (nullable instancetype)initWithCoder:(NSCoder *)coder;
 @property (nonatomic, readonly) UIGestureRecognizerState state;
 @property (nullable, nonatomic, weak) id<UIGestureRecognizerDelegate> delegate;
 - (CGPoint)locationInView:(nullable UIView *)view;
@@ -138,7 +138,7 @@ SK_UI_ACTOR SK_IOS(3.2)
 // MARK: UIScrollView.h
 
 SK_UI_ACTOR SK_IOS(2.0)
-@interface UIScrollView : UIView
+@interface UIScrollView : UIView <NSCoding>
 @property (nonatomic) CGPoint contentOffset;
 @property (nonatomic) CGSize contentSize;
 @property (nonatomic, readonly) UIEdgeInsets adjustedContentInset SK_IOS(11.0);
