@@ -6,6 +6,9 @@ import PackageDescription
 
 let package = Package(
     name: "AnimationKernel",
+    // The oldest systems the code builds for (docs/platforms.md): the UIKit layer asks for frame rates with
+    // CAFrameRateRange (iOS 15); Linux and other platforms take no minimum.
+    platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "AnimationKernel", targets: ["AnimationKernel"]),
         .library(name: "AnimationKernelUIKit", targets: ["AnimationKernelUIKit"]),
@@ -20,7 +23,8 @@ let package = Package(
         ),
 
         // The UIKit layer: forwards UIKit's callbacks to the models and applies their frames. Every file is under
-        // `#if canImport(UIKit)`, so elsewhere the module is empty; Tests/UIKitTypeCheck type-checks it on Linux.
+        // `#if os(iOS) || os(visionOS)` (the keyboard and presentation APIs it needs), so elsewhere the module is
+        // empty; Tests/UIKitTypeCheck type-checks it for iOS against the SDK's declarations on Linux.
         .target(
             name: "AnimationKernelUIKit",
             dependencies: ["AnimationKernel"],

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS)
     import AnimationKernel
     import UIKit
 
@@ -29,14 +29,16 @@
         }
     }
 
-    /// A keyboard notification's values (`keyboardWillChangeFrameNotification`, `keyboardWillHideNotification`).
+    /// A keyboard notification's values (`keyboardWillChangeFrameNotification`, `keyboardWillHideNotification`). Read
+    /// on the main actor: Swift imports the user-info keys as members of `UIResponder`, which is main-actor isolated
+    /// unless the SDK marks them nonisolated (the iOS 17 SDK does not).
     struct KeyboardChange: Sendable {
         /// The keyboard's end frame in screen coordinates; nil when hiding.
         var frame: CGRect?
         var duration: Double
         var curve: KeyboardCurve
 
-        init(_ notification: Notification) {
+        @MainActor init(_ notification: Notification) {
             let info = notification.userInfo ?? [:]
             let hiding = notification.name == UIResponder.keyboardWillHideNotification
             frame = hiding ? nil : info[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS)
     import AnimationKernel
     import QuartzCore
     import UIKit

@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS)
     import AnimationKernel
     import UIKit
 
@@ -15,8 +15,7 @@
             for name in [UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillHideNotification] {
                 tokens.append(
                     center.addObserver(forName: name, object: nil, queue: .main) { notification in
-                        let change = KeyboardChange(notification)
-                        MainActor.assumeIsolated { keyboard(change) }
+                        MainActor.assumeIsolated { keyboard(KeyboardChange(notification)) }
                     })
             }
             let reduceMotionChanged = UIAccessibility.reduceMotionStatusDidChangeNotification

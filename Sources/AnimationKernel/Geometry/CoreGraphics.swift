@@ -1,11 +1,7 @@
-// Conversions to and from CoreGraphics where it exists. Tests/UIKitTypeCheck compiles this same file on Linux (with
-// Foundation's CoreGraphics types) by defining KERNEL_CONVERSIONS_STANDIN, so the UIKit layer type-checks there.
-#if canImport(CoreGraphics) || KERNEL_CONVERSIONS_STANDIN
-    #if canImport(CoreGraphics)
-        import CoreGraphics
-    #else
-        import KernelConversionsImports  // AnimationKernel and Foundation's CoreGraphics types, in the check only
-    #endif
+// Conversions to and from CoreGraphics where it exists (Apple platforms; Tests/UIKitTypeCheck checks them for iOS
+// and macOS against its stand-in SDK).
+#if canImport(CoreGraphics)
+    import CoreGraphics
 
     extension Point {
         /// Converts from a CoreGraphics point.

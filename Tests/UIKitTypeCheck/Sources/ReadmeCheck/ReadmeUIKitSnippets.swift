@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-import AnimationKernelUIKitCheck  // the README's `import AnimationKernelUIKit`: the layer compiled under this name
+import AnimationKernelUIKit
 import UIKit
 
 // Each function's body is one of README.md's Swift blocks of the UIKit section, verbatim and in order after those of

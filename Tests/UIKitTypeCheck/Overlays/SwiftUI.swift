@@ -1,9 +1,11 @@
-// Linux stand-in transcribed from Apple's SwiftUI documentation, for type-checking only: the top-level names that
-// clash with AnimationKernel's older ones, so a file importing both proves it compiles unqualified.
-
-@_exported import Foundation
+// SwiftUI is Swift-only, so its stand-in is Swift: the top-level names that clash with AnimationKernel's, so a file
+// importing both proves it compiles unqualified, and the spring SwiftUIConversions.swift converts. Availability as
+// Apple declares it.
+import CoreGraphics
+import Foundation
 
 /// A representation of a spring's motion.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 public struct Spring: Hashable, Sendable {
     /// The stiffness of the spring, defined as an approximate duration in seconds.
     public var response: Double { 2 * Double.pi / (stiffness / mass).squareRoot() }
@@ -36,6 +38,7 @@ public struct Spring: Hashable, Sendable {
 }
 
 /// The inset distances for the sides of a rectangle.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct EdgeInsets: Equatable, Sendable {
     /// The top inset.
     public var top: CGFloat
@@ -59,17 +62,20 @@ public struct EdgeInsets: Equatable, Sendable {
 }
 
 /// A direction in which SwiftUI can lay out content.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {
     case leftToRight
     case rightToLeft
 }
 
 /// A type that defines changes to a value over time.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 public protocol Keyframes<Value> {
     associatedtype Value
 }
 
 /// The horizontal or vertical dimension in a 2D coordinate system.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public enum Axis: Int8, CaseIterable, Sendable {
     case horizontal
     case vertical

@@ -1,1 +1,0 @@
-../../../../Sources/AnimationKernel/Geometry/CoreGraphics.swift
