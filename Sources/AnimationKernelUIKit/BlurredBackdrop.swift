@@ -9,8 +9,8 @@
     final class BlurredBackdrop {
         /// Shows the blurred snapshot; lay it out over the view behind.
         let view = UIView()
-        private var renderer: BackdropRenderer?
-        private var output: RGBA8Image?
+        /// The prepared snapshot and its output, rendered in place every frame (a copy of either would reallocate).
+        private var backdrop: PreparedBackdrop?
         private var scale: CGFloat = 1
 
         /// Draws `source` (the view behind) at its screen scale and prepares the reduced image; a size the system
@@ -20,7 +20,7 @@
             let width = Int((source.bounds.width * scale).rounded())
             let height = Int((source.bounds.height * scale).rounded())
             guard width > 0, height > 0, var snapshot = try? RGBA8Image(width: width, height: height) else {
-                renderer = nil
+                backdrop = nil
                 return
             }
             let stride = snapshot.stride
@@ -38,35 +38,23 @@
                 _ = source.drawHierarchy(in: source.bounds, afterScreenUpdates: false)
                 UIGraphicsPopContext()
             }
-            guard var renderer = try? BackdropRenderer(width: width, height: height, displayScale: Double(scale)),
-                (try? renderer.prepare(snapshot)) != nil
-            else {
-                self.renderer = nil
-                return
-            }
-            let (w, h) = renderer.preparedSize
-            output = try? RGBA8Image(width: w, height: h)
-            self.renderer = renderer
+            backdrop = try? PreparedBackdrop(snapshot: snapshot, displayScale: Double(scale))
         }
 
         /// Renders `effect` where `visible` (points in the view behind, nil: all of it) shows, and shows the result.
         func render(_ effect: BackdropEffect, visible: Rect?) {
-            guard var renderer, var output else { return }
             let band = visible.map {
                 Rect(x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale, height: $0.height * scale)
             }
-            guard (try? renderer.renderPrepared(effect, into: &output, visible: band)) != nil else { return }
-            self.renderer = renderer
-            let stride = output.stride
-            let (width, height) = (output.width, output.height)
-            let image = output.withUnsafeMutableBytes { bytes in
+            // Mutated through the optional in place: no copy of the renderer or its output.
+            guard (try? backdrop?.render(effect, visible: band)) != nil else { return }
+            let image = backdrop?.withOutput { bytes, width, height, stride in
                 CGContext(
                     data: bytes.baseAddress, width: width, height: height, bitsPerComponent: 8, bytesPerRow: stride,
                     space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue
                 )?.makeImage()
             }
-            self.output = output
-            view.layer.contents = image
+            view.layer.contents = image ?? nil
         }
     }
 #endif

@@ -27,16 +27,16 @@
         /// Called when the sheet's selected detent changes (a drag, ``moveToDetent(_:animated:)``).
         public var detentDidChange: (@MainActor (BottomSheet.Detent) -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
-        public var sheet: BottomSheet? { driver?.model }
+        public var sheet: BottomSheet? { coordinator?.model }
 
-        private var driver: TransitionDriver<BottomSheet>?
+        private var coordinator: PresentationCoordinator<BottomSheet>?
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let container = SheetContainerView()
         private let grabber = UIView()
         private var pan: PanForwarder?
         private var observers: SystemObservers?
-        private var transition: (context: any UIViewControllerContextTransitioning, presenting: Bool)?
+        private var context: (any UIViewControllerContextTransitioning)?
         private var laidOut: (size: CGSize, insets: UIEdgeInsets)?
 
         /// A controller for presenting `presentedViewController` from `presentingViewController` as a bottom sheet.
@@ -50,32 +50,20 @@
 
         public override var presentedView: UIView? { container }
 
+        /// Where the sheet comes to rest (UIKit asks for the end of the transition, not the frame in flight).
         public override var frameOfPresentedViewInContainerView: CGRect {
-            guard let driver else { return containerView?.bounds ?? .zero }
-            return driver.model.frame(at: DisplayLinkFrameSource.now()).sheet.cgRect
+            coordinator?.restingFrame.sheet.cgRect ?? containerView?.bounds ?? .zero
         }
 
         /// Moves the sheet to `detent` (one of the configuration's), animated and interruptible.
         public func moveToDetent(_ detent: BottomSheet.Detent, animated: Bool = true) {
-            driver?.send { sheet, t in sheet.moveToDetent(detent, animated: animated, at: t) }
+            coordinator?.send { sheet, t in sheet.moveToDetent(detent, animated: animated, at: t) }
         }
 
         // MARK: - Presentation
 
         public override func presentationTransitionWillBegin() {
             guard let containerView else { return }
-            dimmingView.backgroundColor = .black
-            dimmingView.alpha = 0
-            dimmingView.frame = containerView.bounds
-            containerView.addSubview(dimmingView)
-            container.addSubview(presentedViewController.view)
-            container.escape = { [weak self] in self?.escape() ?? false }
-            containerView.addSubview(container)
-            grabber.backgroundColor = UIColor(white: 0.5, alpha: 0.4)
-            grabber.layer.cornerRadius = 2.5
-            grabber.isHidden = !prefersGrabberVisible
-            container.addSubview(grabber)
-
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
             configuration.allowsInteractiveDismissal = dismissalAllowed
@@ -85,69 +73,115 @@
                 safeArea: Insets(containerView.safeAreaInsets, direction: direction),
                 contentHeight: Double(presentedViewController.preferredContentSize.height))
             laidOut = (containerView.bounds.size, containerView.safeAreaInsets)
-            driver = TransitionDriver(
+            let coordinator = PresentationCoordinator(
                 BottomSheet(layout: layout, configuration: configuration), frameSource: frameSource,
                 now: DisplayLinkFrameSource.now, apply: { [weak self] in self?.apply($0) },
-                events: { [weak self] in self?.handle($0) })
+                perform: { [weak self] in self?.perform($0) })
+            coordinator.dismissalAllowed = { [weak self] in self?.dismissalAllowed ?? false }
+            coordinator.milestones = { [weak self] in self?.handle($0) }
+            self.coordinator = coordinator
+            coordinator.presentationWillBegin()
+        }
 
+        public override func presentationTransitionDidEnd(_ completed: Bool) {
+            coordinator?.presentationDidEnd(completed: completed)
+        }
+
+        public override func dismissalTransitionDidEnd(_ completed: Bool) {
+            coordinator?.dismissalDidEnd(completed: completed)
+        }
+
+        /// Runs the transition UIKit's animator was asked for (animated or not: UIKit calls the animator of a custom
+        /// presentation either way); the coordinator completes it.
+        func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
+            guard let coordinator else {
+                context.completeTransition(!context.transitionWasCancelled)
+                return
+            }
+            self.context = context
+            coordinator.runTransition(presenting: presenting, animated: context.isAnimated)
+        }
+
+        /// How long the model takes for the transition, so animations alongside it end with it.
+        func transitionDuration(presenting: Bool) -> Double {
+            coordinator?.transitionDuration(presenting: presenting) ?? 0
+        }
+
+        /// Carries out the coordinator's decisions.
+        private func perform(_ action: PresentationCoordinator<BottomSheet>.Action) {
+            switch action {
+            case .setUp: setUp()
+            case .tearDown: tearDown()
+            case .completeTransition(let completed):
+                let context = self.context
+                self.context = nil
+                context?.completeTransition(completed)
+            case .dismissPresentation: presentingViewController.dismiss(animated: true)
+            case .notifyWillDismiss: notifyWillDismiss(self)
+            case .notifyDidDismiss: notifyDidDismiss(self)
+            case .notifyDidAttemptToDismiss: notifyDidAttemptToDismiss(self)
+            }
+        }
+
+        private func setUp() {
+            guard let containerView else { return }
+            dimmingView.backgroundColor = .black
+            dimmingView.alpha = 0
+            dimmingView.frame = containerView.bounds
+            containerView.addSubview(dimmingView)
+            container.addSubview(presentedViewController.view)
+            container.escape = { [weak self] in self?.coordinator?.escape() ?? false }
+            containerView.addSubview(container)
+            grabber.backgroundColor = UIColor(white: 0.5, alpha: 0.4)
+            grabber.layer.cornerRadius = 2.5
+            grabber.isHidden = !prefersGrabberVisible
+            container.addSubview(grabber)
             let pan = PanForwarder(on: container, space: containerView) { [weak self] in self?.drag($0) }
             pan.arbiter.configuration.allowsEdgeSwipe = false
             pan.scrollView = trackedScrollView
             self.pan = pan
             observers = SystemObservers(
                 keyboard: { [weak self] in self?.keyboard($0) },
-                reduceMotion: { [weak self] on in self?.driver?.send { sheet, t in sheet.setReduceMotion(on, at: t) } })
+                reduceMotion: { [weak self] on in
+                    self?.coordinator?.send { sheet, t in sheet.setReduceMotion(on, at: t) }
+                })
         }
 
-        public override func dismissalTransitionDidEnd(_ completed: Bool) {
-            guard completed else { return }
+        private func tearDown() {
             observers?.stop()
             observers = nil
+            pan?.remove()
+            pan = nil
             dimmingView.removeFromSuperview()
-        }
-
-        /// Runs the transition that UIKit's animator was asked for: the model presents or dismisses, and the
-        /// transition completes when it reports `.didPresent` or `.didDismiss` (at once if it is already there).
-        func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
-            guard let driver else {
-                context.completeTransition(!context.transitionWasCancelled)
-                return
-            }
-            if !presenting, driver.model.phase == .dismissed {
-                context.completeTransition(true)
-                return
-            }
-            transition = (context, presenting)
-            driver.send { sheet, t in presenting ? sheet.present(at: t) : sheet.dismiss(at: t) }
         }
 
         // MARK: - Forwarding
 
         public override func containerViewDidLayoutSubviews() {
             super.containerViewDidLayoutSubviews()
-            guard let containerView, let driver else { return }
+            guard let containerView, let coordinator else { return }
             dimmingView.frame = containerView.bounds
             let now = (containerView.bounds.size, containerView.safeAreaInsets)
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
                 let direction = containerView.effectiveUserInterfaceLayoutDirection
-                driver.send { sheet, t in
+                coordinator.send { sheet, t in
                     sheet.setContainer(Size(now.0), safeArea: Insets(now.1, direction: direction), at: t)
                 }
             }
             laidOut = now
-            driver.applyFrame()
+            coordinator.driver.applyFrame()
         }
 
         public override func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {
             super.preferredContentSizeDidChange(forChildContentContainer: container)
             let height = Double(container.preferredContentSize.height)
-            driver?.send { sheet, t in sheet.setContentHeight(height, at: t) }
+            coordinator?.send { sheet, t in sheet.setContentHeight(height, at: t) }
         }
 
         private func keyboard(_ change: KeyboardChange) {
             guard let containerView else { return }
-            let frame = change.frame.map { Rect(containerView.convert($0, from: nil)) }
-            driver?.send { sheet, t in
+            let frame = keyboardFrame(change, in: containerView)
+            coordinator?.send { sheet, t in
                 sheet.keyboardWillChange(to: frame, duration: change.duration, curve: change.curve, at: t)
             }
         }
@@ -159,12 +193,12 @@
         }
 
         private func drag(_ event: PanForwarder.Event) {
-            guard let driver else { return }
+            guard let coordinator else { return }
             switch event {
             case .sheetBegan:
                 let allowed = dismissalAllowed
                 let scroll = trackedScrollView.map(ScrollState.init)
-                driver.send { sheet, t in
+                coordinator.send { sheet, t in
                     sheet.setInteractiveDismissal(allowed: allowed, at: t)
                     if let scroll {
                         sheet.setContent(offset: scroll.offset, minimum: scroll.top, maximum: scroll.bottom)
@@ -172,22 +206,12 @@
                     sheet.dragBegan(at: t)
                 }
             case .sheetChanged(let translation, let velocity):
-                driver.send { sheet, t in sheet.dragChanged(translation: translation, velocity: velocity, at: t) }
+                coordinator.send { sheet, t in sheet.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity):
-                driver.send { sheet, t in sheet.dragEnded(velocity: velocity, at: t) }
+                coordinator.send { sheet, t in sheet.dragEnded(velocity: velocity, at: t) }
             case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
-        }
-
-        /// VoiceOver's two-finger scrub: dismiss when a drag could.
-        private func escape() -> Bool {
-            guard dismissalAllowed else {
-                notifyDidAttemptToDismiss(self)
-                return false
-            }
-            presentedViewController.dismiss(animated: true)
-            return true
         }
 
         // MARK: - Applying
@@ -207,20 +231,6 @@
 
         private func handle(_ events: TransitionEvents) {
             if events.contains(.didChangeDetent), let sheet { detentDidChange?(sheet.selectedDetent) }
-            if events.contains(.didAttemptDismiss) { notifyDidAttemptToDismiss(self) }
-            if events.contains(.didPresent), let transition, transition.presenting {
-                self.transition = nil
-                transition.context.completeTransition(true)
-            }
-            if events.contains(.didDismiss) {
-                if let transition, !transition.presenting {
-                    self.transition = nil
-                    transition.context.completeTransition(true)
-                } else {
-                    // Dismissed by a drag: UIKit's dismissal completes at once (the model is already there).
-                    presentedViewController.dismiss(animated: true)
-                }
-            }
         }
     }
 

@@ -54,6 +54,14 @@
             ModelTransitionAnimator(presenting: false, runner: self)
         }
 
+        /// How long the card takes to land or fly home from now (a first lift: from the list).
+        func transitionDuration(presenting: Bool) -> Double {
+            guard let model = driver?.model else { return 0 }
+            return model.duration(
+                after: { lift, t in presenting ? lift.open(at: t) : lift.close(at: t) },
+                at: DisplayLinkFrameSource.now())
+        }
+
         func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
             if presenting {
                 begin(context)

@@ -8,8 +8,10 @@
     /// timestamps share).
     @MainActor
     public final class DisplayLinkFrameSource: FrameSource {
-        /// The frame rates to ask for (ProMotion displays honour up to 120 Hz). Default: the system's choice.
-        public var preferredFrameRateRange = CAFrameRateRange.default
+        /// The frame rates to ask for. Default 80 to 120 Hz, preferably 120: the system's default keeps ProMotion
+        /// iPhones at 60 Hz beside 120 Hz scrolling. On iPhone the app's Info.plist needs
+        /// `CADisableMinimumFrameDurationOnPhone` = YES for more than 60 Hz.
+        public var preferredFrameRateRange = CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120)
         private var link: CADisplayLink?
         private var target: ActionTarget?
 
@@ -21,8 +23,11 @@
 
         /// Adds a display link to the main run loop in common modes.
         public func start(_ tick: @escaping @MainActor (Double) -> Void) {
-            let target = ActionTarget { sender in
-                if let link = sender as? CADisplayLink { tick(link.targetTimestamp) }
+            // The run loop keeps the link and the link its target: a tick after this source is gone invalidates it.
+            let target = ActionTarget { [weak self] sender in
+                guard let link = sender as? CADisplayLink else { return }
+                guard self != nil else { return link.invalidate() }
+                tick(link.targetTimestamp)
             }
             let link = makeDisplayLink(target)
             link.preferredFrameRateRange = preferredFrameRateRange

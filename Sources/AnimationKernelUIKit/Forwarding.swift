@@ -31,6 +31,16 @@
         }
     }
 
+    /// A keyboard notification's frame (screen coordinates) in `view`'s coordinates, as ``KeyboardGeometry`` decides
+    /// it: converted through the window (whose `convert(_:from: nil)` reads the screen), nil where the keyboard
+    /// leaves the view alone (hidden, floating, elsewhere).
+    @MainActor func keyboardFrame(_ change: KeyboardChange, in view: UIView) -> Rect? {
+        guard let window = view.window else { return nil }
+        return KeyboardGeometry.frame(
+            ofKeyboard: change.frame.map { Rect(window.convert($0, from: nil as UIWindow?)) },
+            inWindow: Rect(window.bounds), container: Rect(view.convert(view.bounds, to: window)))
+    }
+
     /// One pan recognizer routed by a ``GestureArbiter``: once the touch is decided, a vertical drag of the sheet or
     /// an edge swipe, with translations counted from where it was decided (so nothing jumps by the slop).
     @MainActor
@@ -78,7 +88,8 @@
             switch pan.state {
             case .began:
                 origin = nil
-                arbiter.began(at: Point(pan.location(in: space)), containerWidth: Double(space.bounds.width))
+                let (start, width) = touchDown(pan)
+                arbiter.began(at: start, containerWidth: width)
                 decide(translation)
             case .changed:
                 decide(translation)
@@ -118,6 +129,32 @@
             }
         }
 
+        /// Where the touch went down, in the view the pan is on (the sheet: its edge is the one that counts, on an iPad
+        /// or in landscape too), and that view's width.
+        private func touchDown(_ pan: UIPanGestureRecognizer) -> (Point, Double) {
+            guard let view = pan.view else { return (Point(x: 0, y: 0), 0) }
+            let start = GestureArbiter.touchDown(
+                location: Point(pan.location(in: view)), translation: Point(pan.translation(in: view)))
+            return (start, Double(view.bounds.width))
+        }
+
+        /// Begins only for a touch the arbiter would give to the sheet or an edge swipe: a horizontal swipe on the
+        /// content stays the content's (swipe actions, carousels).
+        func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+            guard let pan = gestureRecognizer as? UIPanGestureRecognizer, let view = pan.view else { return true }
+            let (start, width) = touchDown(pan)
+            return arbiter.shouldBegin(
+                at: start, containerWidth: width, translation: Point(pan.translation(in: view)),
+                velocity: Point(pan.velocity(in: view)))
+        }
+
+        /// Removes the recognizer from its view (the presentation is torn down).
+        func remove() {
+            if let recognizer { recognizer.view?.removeGestureRecognizer(recognizer) }
+            recognizer = nil
+            target = nil
+        }
+
         /// The pan runs alongside the tracked scroll view's own pan.
         func gestureRecognizer(
             _ gestureRecognizer: UIGestureRecognizer,
@@ -132,6 +169,8 @@
     protocol ModelTransitionRunner: AnyObject {
         /// Starts the model's presentation or dismissal; completes `context` when the model reports it done.
         func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool)
+        /// How long the model takes for that transition from now, in seconds.
+        func transitionDuration(presenting: Bool) -> Double
     }
 
     /// Hands UIKit's transition to a ``ModelTransitionRunner``: the given one, or the presented controller's
@@ -145,16 +184,20 @@
             self.runner = runner
         }
 
+        /// The model's own duration for the transition (alongside animations end with it).
         func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
-            0.35
+            guard let transitionContext, let runner = runner(for: transitionContext) else { return 0 }
+            return runner.transitionDuration(presenting: presenting)
+        }
+
+        private func runner(for context: any UIViewControllerContextTransitioning) -> (any ModelTransitionRunner)? {
+            let controller = context.viewController(forKey: presenting ? .to : .from)
+            return runner ?? (controller?.presentationController as? any ModelTransitionRunner)
+                ?? (controller as? any ModelTransitionRunner)
         }
 
         func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
-            let controller = transitionContext.viewController(forKey: presenting ? .to : .from)
-            let runner =
-                runner ?? (controller?.presentationController as? any ModelTransitionRunner)
-                ?? (controller as? any ModelTransitionRunner)
-            guard let runner else {
+            guard let runner = runner(for: transitionContext) else {
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
                 return
             }

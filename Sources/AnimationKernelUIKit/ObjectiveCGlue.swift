@@ -25,6 +25,16 @@
         controller.delegate?.presentationControllerDidAttemptToDismiss?(controller)
     }
 
+    /// The delegate's optional `presentationControllerWillDismiss(_:)` (a user dismissal begins).
+    @MainActor func notifyWillDismiss(_ controller: UIPresentationController) {
+        controller.delegate?.presentationControllerWillDismiss?(controller)
+    }
+
+    /// The delegate's optional `presentationControllerDidDismiss(_:)` (a user dismissal ended).
+    @MainActor func notifyDidDismiss(_ controller: UIPresentationController) {
+        controller.delegate?.presentationControllerDidDismiss?(controller)
+    }
+
     /// The delegate's optional `presentationControllerShouldDismiss(_:)` (true without one).
     @MainActor func delegateAllowsDismissal(_ controller: UIPresentationController) -> Bool {
         controller.delegate?.presentationControllerShouldDismiss?(controller) ?? true

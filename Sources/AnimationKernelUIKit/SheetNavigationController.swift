@@ -25,9 +25,9 @@
         /// Called when a drag that would have dismissed was refused.
         public var dismissalAttempted: (@MainActor () -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
-        public var navigation: SheetNavigation? { driver?.model }
+        public var navigation: SheetNavigation? { coordinator?.model }
 
-        private var driver: TransitionDriver<SheetNavigation>?
+        private var coordinator: PresentationCoordinator<SheetNavigation>?
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let sheetView = SheetContainerView()
@@ -36,7 +36,7 @@
         private var leaving: [UIViewController] = []
         private var pan: PanForwarder?
         private var observers: SystemObservers?
-        private var dismissal: (any UIViewControllerContextTransitioning)?
+        private var context: (any UIViewControllerContextTransitioning)?
         private var laidOut: (size: CGSize, insets: UIEdgeInsets)?
 
         /// A sheet whose stack starts with `rootViewController`.
@@ -61,14 +61,14 @@
             adopt(viewController)
             viewControllers.append(viewController)
             let screen = Self.screen(viewController)
-            driver?.send { nav, t in nav.push(screen, animated: animated, at: t) }
+            coordinator?.send { nav, t in nav.push(screen, animated: animated, at: t) }
         }
 
         /// Pops the top screen (see ``SheetNavigation/pop(animated:at:)``); the root stays.
         public func pop(animated: Bool = true) {
             guard viewControllers.count > 1 else { return }
             leaving.append(viewControllers.removeLast())
-            driver?.send { nav, t in nav.pop(animated: animated, at: t) }
+            coordinator?.send { nav, t in nav.pop(animated: animated, at: t) }
         }
 
         /// Replaces the stack (UIKit's `setViewControllers(_:animated:)` rule, see
@@ -81,7 +81,7 @@
             for viewController in stack { adopt(viewController) }
             viewControllers = stack
             let screens = stack.map(Self.screen)
-            driver?.send { nav, t in nav.setStack(screens, animated: animated, at: t) }
+            coordinator?.send { nav, t in nav.setStack(screens, animated: animated, at: t) }
         }
 
         private static func screen(_ viewController: UIViewController) -> SheetNavigation.Screen {
@@ -128,24 +128,84 @@
             ModelTransitionAnimator(presenting: false, runner: self)
         }
 
+        /// Animated presentations and dismissals come through the animator; the coordinator completes them.
         func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
             if presenting {
-                let container = context.containerView
-                view.frame = container.bounds
-                container.addSubview(view)
-                start(in: container)
-                driver?.send { nav, t in nav.present(at: t) }
-                // The sheet animates in the presented view; UIKit's part is done.
-                context.completeTransition(true)
-            } else if let driver, driver.model.sheet.phase != .dismissed {
-                dismissal = context
-                driver.send { nav, t in nav.dismiss(at: t) }
-            } else {
-                context.completeTransition(true)
+                view.frame = context.containerView.bounds
+                context.containerView.addSubview(view)
+            }
+            prepare(in: presenting ? context.containerView : view)
+            self.context = context
+            coordinator?.runTransition(presenting: presenting, animated: context.isAnimated)
+        }
+
+        func transitionDuration(presenting: Bool) -> Double {
+            coordinator?.transitionDuration(presenting: presenting) ?? 0
+        }
+
+        /// A full-screen presentation calls no animator when it is not animated: the controller runs the transition
+        /// itself, at once.
+        public override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            prepare(in: view.superview ?? view)
+            if !animated { coordinator?.runTransition(presenting: true, animated: false) }
+        }
+
+        public override func viewWillDisappear(_ animated: Bool) {
+            super.viewWillDisappear(animated)
+            if !animated { coordinator?.runTransition(presenting: false, animated: false) }
+        }
+
+        public override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            coordinator?.dismissalDidEnd(completed: true)
+        }
+
+        /// Creates the coordinator for a presentation in `container` (once per presentation) and lets it set up.
+        private func prepare(in container: UIView) {
+            if coordinator == nil {
+                var configuration = configuration
+                configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
+                configuration.layoutDirection = ReadingDirection(container.effectiveUserInterfaceLayoutDirection)
+                configuration.sheet.allowsInteractiveDismissal = dismissalAllowed
+                let direction = container.effectiveUserInterfaceLayoutDirection
+                var navigation = SheetNavigation(
+                    root: Self.screen(viewControllers[0]), containerSize: Size(container.bounds.size),
+                    safeArea: Insets(container.safeAreaInsets, direction: direction), configuration: configuration)
+                if viewControllers.count > 1 {
+                    navigation.setStack(viewControllers.map(Self.screen), animated: false, at: 0)
+                }
+                laidOut = (container.bounds.size, container.safeAreaInsets)
+                let coordinator = PresentationCoordinator(
+                    navigation, frameSource: frameSource, now: DisplayLinkFrameSource.now,
+                    apply: { [weak self] in self?.apply($0) }, perform: { [weak self] in self?.perform($0) })
+                coordinator.dismissalAllowed = { [weak self] in self?.dismissalAllowed ?? false }
+                coordinator.milestones = { [weak self] in self?.handle($0) }
+                self.coordinator = coordinator
+            }
+            coordinator?.presentationWillBegin()
+        }
+
+        /// Carries out the coordinator's decisions.
+        private func perform(_ action: PresentationCoordinator<SheetNavigation>.Action) {
+            switch action {
+            case .setUp: setUp()
+            case .tearDown: tearDown()
+            case .completeTransition(let completed):
+                let context = self.context
+                self.context = nil
+                context?.completeTransition(completed)
+            case .dismissPresentation: presentingViewController?.dismiss(animated: true)
+            case .notifyWillDismiss: presentationController.map(notifyWillDismiss)
+            case .notifyDidDismiss:
+                presentationController.map(notifyDidDismiss)
+            case .notifyDidAttemptToDismiss:
+                dismissalAttempted?()
+                presentationController.map(notifyDidAttemptToDismiss)
             }
         }
 
-        private func start(in container: UIView) {
+        private func setUp() {
             dimmingView.backgroundColor = .black
             dimmingView.alpha = 0
             view.addSubview(dimmingView)
@@ -153,61 +213,54 @@
             sheetView.addSubview(navigationBar)
             sheetView.escape = { [weak self] in self?.escape() ?? false }
             for viewController in viewControllers { adopt(viewController) }
-
-            var configuration = configuration
-            configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
-            configuration.layoutDirection = ReadingDirection(container.effectiveUserInterfaceLayoutDirection)
-            configuration.sheet.allowsInteractiveDismissal = dismissalAllowed
-            let direction = container.effectiveUserInterfaceLayoutDirection
-            var navigation = SheetNavigation(
-                root: Self.screen(viewControllers[0]), containerSize: Size(container.bounds.size),
-                safeArea: Insets(container.safeAreaInsets, direction: direction), configuration: configuration)
-            if viewControllers.count > 1 {
-                navigation.setStack(viewControllers.map(Self.screen), animated: false, at: 0)
-            }
-            laidOut = (container.bounds.size, container.safeAreaInsets)
-            driver = TransitionDriver(
-                navigation, frameSource: frameSource, now: DisplayLinkFrameSource.now,
-                apply: { [weak self] in self?.apply($0) }, events: { [weak self] in self?.handle($0) })
             let pan = PanForwarder(on: sheetView, space: view) { [weak self] in self?.drag($0) }
             pan.arbiter.configuration.layoutDirection = configuration.layoutDirection
             self.pan = pan
             observers = SystemObservers(
                 keyboard: { [weak self] in self?.keyboard($0) },
-                reduceMotion: { [weak self] on in self?.driver?.send { nav, t in nav.setReduceMotion(on, at: t) } })
+                reduceMotion: { [weak self] on in
+                    self?.coordinator?.send { nav, t in nav.setReduceMotion(on, at: t) }
+                })
+        }
+
+        private func tearDown() {
+            observers?.stop()
+            observers = nil
+            pan?.remove()
+            pan = nil
         }
 
         // MARK: - Forwarding
 
         public override func viewDidLayoutSubviews() {
             super.viewDidLayoutSubviews()
-            guard let driver else { return }
+            guard let coordinator else { return }
             dimmingView.frame = view.bounds
             let now = (view.bounds.size, view.safeAreaInsets)
             let direction = view.effectiveUserInterfaceLayoutDirection
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
-                driver.send { nav, t in
+                coordinator.send { nav, t in
                     nav.setContainer(Size(now.0), safeArea: Insets(now.1, direction: direction), at: t)
                 }
             }
-            if ReadingDirection(direction) != driver.model.configuration.layoutDirection {
+            if ReadingDirection(direction) != coordinator.model.configuration.layoutDirection {
                 pan?.arbiter.configuration.layoutDirection = ReadingDirection(direction)
-                driver.send { nav, t in nav.setLayoutDirection(ReadingDirection(direction), at: t) }
+                coordinator.send { nav, t in nav.setLayoutDirection(ReadingDirection(direction), at: t) }
             }
             laidOut = now
-            driver.applyFrame()
+            coordinator.driver.applyFrame()
         }
 
         public override func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {
             super.preferredContentSizeDidChange(forChildContentContainer: container)
             guard let top = viewControllers.last, container === top else { return }
             let height = Double(top.preferredContentSize.height)
-            driver?.send { nav, t in nav.setContentHeight(height, at: t) }
+            coordinator?.send { nav, t in nav.setContentHeight(height, at: t) }
         }
 
         private func keyboard(_ change: KeyboardChange) {
-            let frame = change.frame.map { Rect(view.convert($0, from: nil)) }
-            driver?.send { nav, t in
+            let frame = keyboardFrame(change, in: view)
+            coordinator?.send { nav, t in
                 nav.keyboardWillChange(to: frame, duration: change.duration, curve: change.curve, at: t)
             }
         }
@@ -215,29 +268,30 @@
         private var dismissalAllowed: Bool { configuration.sheet.allowsInteractiveDismissal && !isModalInPresentation }
 
         private func drag(_ event: PanForwarder.Event) {
-            guard let driver else { return }
+            guard let coordinator else { return }
             switch event {
             case .sheetBegan:
                 let allowed = dismissalAllowed
-                driver.send { nav, t in
+                coordinator.send { nav, t in
                     nav.setInteractiveDismissal(allowed: allowed, at: t)
                     nav.dragBegan(at: t)
                 }
             case .sheetChanged(let translation, let velocity):
-                driver.send { nav, t in nav.dragChanged(translation: translation, velocity: velocity, at: t) }
+                coordinator.send { nav, t in nav.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity):
-                driver.send { nav, t in nav.dragEnded(velocity: velocity, at: t) }
+                coordinator.send { nav, t in nav.dragEnded(velocity: velocity, at: t) }
             case .edgeBegan:
                 var began = false
-                driver.send { nav, t in began = nav.interactivePopBegan(at: t) }
+                coordinator.send { nav, t in began = nav.interactivePopBegan(at: t) }
                 if began, viewControllers.count > 1 { leaving.append(viewControllers.removeLast()) }
             case .edgeChanged(let translation, let velocity):
-                driver.send { nav, t in nav.interactivePopChanged(translationX: translation, velocityX: velocity, at: t)
+                coordinator.send { nav, t in
+                    nav.interactivePopChanged(translationX: translation, velocityX: velocity, at: t)
                 }
             case .edgeEnded(let velocity):
-                driver.send { nav, t in nav.interactivePopEnded(velocityX: velocity, at: t) }
+                coordinator.send { nav, t in nav.interactivePopEnded(velocityX: velocity, at: t) }
                 // A cancelled pop keeps the screen: the model's stack says which.
-                if let popped = leaving.last, let model = driver.model.stack.last,
+                if let popped = leaving.last, let model = coordinator.model.stack.last,
                     model.id == Self.identifier(popped)
                 {
                     viewControllers.append(leaving.removeLast())
@@ -251,12 +305,7 @@
                 pop()
                 return true
             }
-            guard dismissalAllowed else {
-                dismissalAttempted?()
-                return false
-            }
-            dismiss(animated: true)
-            return true
+            return coordinator?.escape() ?? false
         }
 
         // MARK: - Applying
@@ -284,23 +333,11 @@
         private func handle(_ events: TransitionEvents) {
             if events.contains(.didFinishNavigation) || events.contains(.didDismiss) {
                 // Screens the model no longer draws leave the hierarchy.
-                let shown = Set(driver?.model.stack.map(\.id) ?? [])
+                let shown = Set(coordinator?.model.stack.map(\.id) ?? [])
                 for viewController in leaving where !shown.contains(Self.identifier(viewController)) {
                     release(viewController)
                 }
                 leaving.removeAll { !shown.contains(Self.identifier($0)) }
-            }
-            if events.contains(.didAttemptDismiss) { dismissalAttempted?() }
-            if events.contains(.didDismiss) {
-                observers?.stop()
-                observers = nil
-                if let dismissal {
-                    self.dismissal = nil
-                    dismissal.completeTransition(true)
-                } else {
-                    // Dismissed by a drag: UIKit's dismissal completes at once (the model is already there).
-                    dismiss(animated: true)
-                }
             }
         }
     }

@@ -290,3 +290,26 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         try renderer.renderPrepared(.pullToDismissBlur, into: &right)
     }
 }
+
+/// Issue #46 item 16: a frame renders into the buffers of the previous frame; a copy of the renderer or of its output
+/// (a `guard var` beside the stored value) would reallocate them every frame.
+@Suite struct PreparedBackdropTests {
+    @Test func framesRenderInPlace() throws {
+        var snapshot = try RGBA8Image(width: 360, height: 300)
+        snapshot.withUnsafeMutableBytes { bytes in
+            for i in bytes.indices {
+                bytes[i] = i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: (i &* 2_654_435_761) >> 13)
+            }
+        }
+        var backdrop: PreparedBackdrop? = try PreparedBackdrop(snapshot: snapshot, displayScale: 3)
+        try backdrop?.render(.pullToDismissBlur)
+        let first = try #require(backdrop?.bufferAddresses)
+        for frame in 1...20 {
+            let effect = BackdropEffect.blur(
+                radius: Double(frame), tint: .clear, tintAlpha: 0, saturation: 1.8)
+            try backdrop?.render(effect, visible: Rect(x: 0, y: 0, width: 360, height: Double(10 * frame)))
+            let now = try #require(backdrop?.bufferAddresses)
+            #expect(now == first, "frame \(frame): buffers moved from \(first) to \(now)")
+        }
+    }
+}

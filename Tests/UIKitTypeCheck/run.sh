@@ -81,8 +81,12 @@ swift_for() {
 module() {
     local triple="$1" modules="$2" name="$3"
     shift 3
-    swift_for "$triple" "$modules" -typecheck -module-name "$name" -warnings-as-errors "$@"
-    swift_for "$triple" "$modules" -emit-module -experimental-skip-all-function-bodies -module-name "$name" "$@" \
+    # The package's own modules share its package name (as SwiftPM builds them), for `package` declarations.
+    local package=()
+    case "$name" in AnimationKernel*) package=(-package-name AnimationKernel) ;; esac
+    swift_for "$triple" "$modules" -typecheck -module-name "$name" "${package[@]}" -warnings-as-errors "$@"
+    swift_for "$triple" "$modules" -emit-module -experimental-skip-all-function-bodies -module-name "$name" \
+        "${package[@]}" "$@" \
         -o "$modules/$name.swiftmodule"
 }
 

@@ -75,6 +75,42 @@ public struct GestureArbiter: Sendable, Hashable {
         return owner
     }
 
+    /// Where a touch went down, from what a pan recognizer reports when it begins: its location then, less its
+    /// translation (a pan begins only after its hysteresis, ~10 points from where the finger went down, so testing
+    /// that location against a 20-point edge would leave a 10-point edge).
+    public static func touchDown(location: Point, translation: Point) -> Point {
+        Point(
+            x: Sanitize.finite(location.x, or: 0) - Sanitize.finite(translation.x, or: 0),
+            y: Sanitize.finite(location.y, or: 0) - Sanitize.finite(translation.y, or: 0))
+    }
+
+    /// Whether a pan that went down at `location` (container coordinates, `width` wide) and has moved `translation`
+    /// at `velocity` would be the sheet's or an edge swipe, so its recognizer should begin
+    /// (`gestureRecognizerShouldBegin`); false leaves the touch to the content (a horizontal swipe on a cell, a
+    /// carousel), whose own recognizers then keep it. Below the slop the velocity's direction decides.
+    public func shouldBegin(at location: Point, containerWidth width: Double, translation: Point, velocity: Point)
+        -> Bool
+    {
+        var probe = self
+        probe.began(at: location, containerWidth: width)
+        let slop = Sanitize.clamp(configuration.slop, 0, RepresentableRange.maximumMagnitude)
+        let dx = Sanitize.finite(translation.x, or: 0)
+        let dy = Sanitize.finite(translation.y, or: 0)
+        let moved = (dx * dx + dy * dy).squareRoot() >= max(slop, 1e-9)
+        // Scaled so the direction, not the speed, decides.
+        let direction = moved ? Point(x: dx, y: dy) : Self.scaled(velocity, to: max(slop, 1e-9))
+        let owner = probe.changed(translation: direction)
+        return owner == .sheet || owner == .edgeSwipe
+    }
+
+    private static func scaled(_ v: Point, to length: Double) -> Point {
+        let x = Sanitize.finite(v.x, or: 0)
+        let y = Sanitize.finite(v.y, or: 0)
+        let magnitude = (x * x + y * y).squareRoot()
+        guard magnitude > 0 else { return Point(x: 0, y: length) }
+        return Point(x: x / magnitude * length, y: y / magnitude * length)
+    }
+
     /// The finger lifted (or the touch was cancelled): returns the owner the touch had and gets ready for the next.
     @discardableResult
     public mutating func ended() -> Owner {

@@ -15,10 +15,13 @@ public final class TransitionDriver<Model: TransitionModel> {
     /// The time of the latest frame applied, or `-infinity` before the first.
     public private(set) var lastFrameTime = -Double.infinity
 
+    /// Receives each frame to apply (set by the owner, e.g. a coordinator that is created after its driver).
+    public var apply: @MainActor (Model.Frame) -> Void
+    /// Receives the milestones of each frame.
+    public var events: @MainActor (TransitionEvents) -> Void
+
     private let source: any FrameSource
     private let now: @MainActor () -> Double
-    private let apply: @MainActor (Model.Frame) -> Void
-    private let deliver: @MainActor (TransitionEvents) -> Void
 
     /// A driver of `model` that draws with `apply` on the frames of `frameSource`. `now` reads the clock that the
     /// frame source and the gesture timestamps share (in an app, `CACurrentMediaTime()`); `events` receives the
@@ -32,7 +35,7 @@ public final class TransitionDriver<Model: TransitionModel> {
         self.source = frameSource
         self.now = now
         self.apply = apply
-        self.deliver = events
+        self.events = events
     }
 
     /// Applies `event` to the model at `time` (a gesture's timestamp; default: now) and starts the frame source if
@@ -42,8 +45,21 @@ public final class TransitionDriver<Model: TransitionModel> {
         event(&model, time ?? now())
         guard !isRunning else { return }
         isRunning = true
-        source.start { [weak self] time in self?.frame(at: time) }
+        // The source must not outlive its use: a tick after the driver is gone stops it.
+        source.start { [weak self, weak source] time in
+            if let self { self.frame(at: time) } else { source?.stop() }
+        }
     }
+
+    /// Stops the frame source now (the host tears the transition down); the next event starts it again.
+    public func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        source.stop()
+    }
+
+    /// The current time on the driver's clock.
+    public var currentTime: Double { now() }
 
     /// Draws the frame at `time` now, without waiting for the source (for example when the host lays out).
     public func applyFrame(at time: Double? = nil) {
@@ -62,6 +78,6 @@ public final class TransitionDriver<Model: TransitionModel> {
             isRunning = false
             source.stop()
         }
-        if !events.isEmpty { deliver(events) }
+        if !events.isEmpty { self.events(events) }
     }
 }

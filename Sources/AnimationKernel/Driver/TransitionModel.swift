@@ -19,3 +19,14 @@ extension BottomSheet: TransitionModel {}
 extension SheetNavigation: TransitionModel {}
 extension CardLift: TransitionModel {}
 extension PullToDismiss: TransitionModel {}
+
+extension TransitionModel {
+    /// How long the model moves after `event` at `time`, in seconds (0 when it does not move, or never settles by
+    /// itself): what UIKit's `transitionDuration(using:)` reports, so animations alongside end with the model.
+    public func duration(after event: (inout Self, Double) -> Void, at time: Double) -> Double {
+        var copy = self
+        event(&copy, time)
+        let duration = copy.settleTime - time
+        return duration.isFinite ? max(0, duration) : 0
+    }
+}

@@ -286,3 +286,10 @@ public struct BackdropRenderer: Sendable {
     /// (`ck_backdrop_resampling_variance`).
     static func resamplingVariance(factor k: Int) -> Double { ck_backdrop_resampling_variance(UInt32(k)) }
 }
+
+extension BackdropRenderer {
+    /// Where the buffers a frame writes live (see ``PreparedBackdrop/bufferAddresses``).
+    package var bufferAddresses: [UnsafeRawPointer?] {
+        [working.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }]
+    }
+}

@@ -201,6 +201,31 @@ public struct BottomSheet: Sendable {
 
     /// Presents the sheet at `time`: a UIKit spring (0.35 s, damping 1, initial velocity 0.5) to the first detent,
     /// or a cross-fade in place with Reduce Motion. Presenting while dismissing reverses from the current state.
+    /// With `animated: false` the sheet is presented at once (`.didPresent` at `time`).
+    public mutating func present(animated: Bool, at time: Double) {
+        let time = clock.event(time)
+        present(at: time)
+        if !animated { finishMotion(at: time) }
+    }
+
+    /// Dismisses the sheet at `time` (see ``dismiss(at:)``); with `animated: false` it is gone at once
+    /// (`.didDismiss` at `time`).
+    public mutating func dismiss(animated: Bool, at time: Double) {
+        let time = clock.event(time)
+        dismiss(at: time)
+        if !animated { finishMotion(at: time) }
+    }
+
+    /// Puts the sheet's own channels at their targets at `time` (the keyboard follows the real one), and brings the
+    /// lifecycle there.
+    private mutating func finishMotion(at time: Double) {
+        for keyPath in [\Self.extent, \.height, \.fade, \.topLimit, \.bottomInset, \.barHeight] {
+            self[keyPath: keyPath].jump(to: self[keyPath: keyPath].target, at: time)
+        }
+        advance(to: time)
+    }
+
+    /// Presents the sheet at `time` (see ``present(animated:at:)``).
     public mutating func present(at time: Double) {
         let time = clock.event(time)
         advance(to: time)

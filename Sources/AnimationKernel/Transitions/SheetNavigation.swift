@@ -242,6 +242,12 @@ public struct SheetNavigation: Sendable {
     /// Dismisses the sheet (see ``BottomSheet/dismiss(at:)``).
     public mutating func dismiss(at time: Double) { sheet.dismiss(at: event(time)) }
 
+    /// Presents the sheet, at once with `animated: false` (see ``BottomSheet/present(animated:at:)``).
+    public mutating func present(animated: Bool, at time: Double) { sheet.present(animated: animated, at: event(time)) }
+
+    /// Dismisses the sheet, at once with `animated: false` (see ``BottomSheet/dismiss(animated:at:)``).
+    public mutating func dismiss(animated: Bool, at time: Double) { sheet.dismiss(animated: animated, at: event(time)) }
+
     /// Pushes `screen` at `time`: it enters from the trailing edge while the old top moves to -30 % of the width and
     /// the sheet's height animates to the new content height, all on cubic-bezier(0.2, 1, 0.42, 1) over 0.35 s.
     /// `animated: false` jumps. During another transition, everything retargets from where it is.

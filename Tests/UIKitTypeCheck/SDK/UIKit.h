@@ -53,6 +53,7 @@ extern NSString *const UIKeyboardAnimationCurveUserInfoKey SK_IOS(3.0) SK_NOT_TV
 // MARK: UIView.h
 
 @class UIGestureRecognizer;
+@class UIWindow;
 
 SK_UI_ACTOR SK_IOS(2.0)
 @interface UIView : UIResponder <NSCoding>
@@ -66,6 +67,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (nullable, nonatomic, copy) UIColor *backgroundColor;
 @property (nonatomic) CGFloat contentScaleFactor SK_IOS(4.0);
 @property (nullable, nonatomic, readonly) UIView *superview;
+@property (nullable, nonatomic, readonly) UIWindow *window;
 - (void)addSubview:(UIView *)view;
 - (void)insertSubview:(UIView *)view atIndex:(NSInteger)index;
 - (void)insertSubview:(UIView *)view aboveSubview:(UIView *)siblingSubview;
@@ -77,6 +79,13 @@ SK_UI_ACTOR SK_IOS(2.0)
 - (nullable UIView *)snapshotViewAfterScreenUpdates:(BOOL)afterUpdates SK_IOS(7.0);
 - (BOOL)drawViewHierarchyInRect:(CGRect)rect afterScreenUpdates:(BOOL)afterUpdates SK_IOS(7.0);
 - (void)addGestureRecognizer:(UIGestureRecognizer *)gestureRecognizer SK_IOS(3.2) SK_NAME("addGestureRecognizer(_:)");
+- (void)removeGestureRecognizer:(UIGestureRecognizer *)gestureRecognizer SK_IOS(3.2)
+    SK_NAME("removeGestureRecognizer(_:)");
+@end
+
+SK_UI_ACTOR SK_IOS(2.0)
+@interface UIWindow : UIView
+- (CGRect)convertRect:(CGRect)rect fromWindow:(nullable UIWindow *)window;
 @end
 
 // MARK: UIAccessibility.h, UIAccessibilityConstants.h
@@ -119,12 +128,14 @@ SK_UI_ACTOR SK_IOS(3.2)
 - (nullable instancetype)initWithCoder:(NSCoder *)coder;
 @property (nonatomic, readonly) UIGestureRecognizerState state;
 @property (nullable, nonatomic, weak) id<UIGestureRecognizerDelegate> delegate;
+@property (nullable, nonatomic, readonly) UIView *view;
 - (CGPoint)locationInView:(nullable UIView *)view;
 @end
 
 SK_UI_ACTOR
 @protocol UIGestureRecognizerDelegate <NSObject>
 @optional
+- (BOOL)gestureRecognizerShouldBegin:(UIGestureRecognizer *)gestureRecognizer;
 - (BOOL)gestureRecognizer:(UIGestureRecognizer *)gestureRecognizer
     shouldRecognizeSimultaneouslyWithGestureRecognizer:(UIGestureRecognizer *)otherGestureRecognizer;
 @end
@@ -178,6 +189,9 @@ SK_UI_ACTOR SK_IOS(2.0)
                          bundle:(nullable NSBundle *)nibBundleOrNil SK_DESIGNATED;
 - (nullable instancetype)initWithCoder:(NSCoder *)coder SK_DESIGNATED;
 @property (null_resettable, nonatomic, strong) UIView *view;
+- (void)viewWillAppear:(BOOL)animated;
+- (void)viewWillDisappear:(BOOL)animated;
+- (void)viewDidDisappear:(BOOL)animated;
 - (void)viewDidLayoutSubviews SK_IOS(5.0);
 @property (nullable, nonatomic, readonly) UIViewController *presentingViewController SK_IOS(5.0)
     SK_NAME("presentingViewController");
@@ -210,6 +224,7 @@ extern UITransitionContextViewControllerKey const UITransitionContextToViewContr
 SK_UI_ACTOR
 @protocol UIViewControllerContextTransitioning <NSObject>
 @property (nonatomic, readonly) UIView *containerView;
+@property (nonatomic, readonly, getter=isAnimated) BOOL animated;
 @property (nonatomic, readonly) BOOL transitionWasCancelled;
 - (void)completeTransition:(BOOL)didComplete;
 - (nullable __kindof UIViewController *)viewControllerForKey:(UITransitionContextViewControllerKey)key;
@@ -244,6 +259,8 @@ SK_UI_ACTOR
 @protocol UIAdaptivePresentationControllerDelegate <NSObject>
 @optional
 - (BOOL)presentationControllerShouldDismiss:(UIPresentationController *)presentationController SK_IOS(13.0);
+- (void)presentationControllerWillDismiss:(UIPresentationController *)presentationController SK_IOS(13.0);
+- (void)presentationControllerDidDismiss:(UIPresentationController *)presentationController SK_IOS(13.0);
 - (void)presentationControllerDidAttemptToDismiss:(UIPresentationController *)presentationController
     SK_IOS(13.0) SK_NAME("presentationControllerDidAttemptToDismiss(_:)");
 @end
@@ -262,6 +279,7 @@ SK_UI_ACTOR SK_IOS(8.0)
 @property (nonatomic, readonly) CGRect frameOfPresentedViewInContainerView;
 - (void)containerViewDidLayoutSubviews;
 - (void)presentationTransitionWillBegin;
+- (void)presentationTransitionDidEnd:(BOOL)completed;
 - (void)dismissalTransitionDidEnd:(BOOL)completed;
 @end
 
