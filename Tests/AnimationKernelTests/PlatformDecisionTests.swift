@@ -1,0 +1,70 @@
+import AnimationKernel
+import Testing
+
+/// Decisions a UIKit layer used to make itself (issue #46 items 10-12), now in core code.
+@Suite struct PlatformDecisionTests {
+    /// Item 10: a pan begins after its ~10 pt hysteresis; the edge test uses where the finger went down.
+    @Test func edgeSwipeIsTestedWhereTheFingerWentDown() {
+        var arbiter = GestureArbiter()
+        // Began 25 pt from the edge after moving 12 pt: the finger went down 13 pt from the edge.
+        let start = GestureArbiter.touchDown(location: Point(x: 25, y: 300), translation: Point(x: 12, y: 1))
+        #expect(start == Point(x: 13, y: 299))
+        arbiter.began(at: start, containerWidth: 390)
+        #expect(arbiter.changed(translation: Point(x: 12, y: 1)) == .edgeSwipe)
+        // The location at .began alone would have missed the 20 pt edge.
+        var late = GestureArbiter()
+        late.began(at: Point(x: 25, y: 300), containerWidth: 390)
+        #expect(late.changed(translation: Point(x: 12, y: 1)) == .content)
+    }
+
+    /// Item 10: the edge is measured in the sheet (a 700 pt sheet centred in a 1024 pt iPad container starts at
+    /// x = 162): the layer passes sheet coordinates and the sheet's width.
+    @Test func edgeIsTheSheetsInRightToLeftToo() {
+        var arbiter = GestureArbiter()
+        arbiter.configuration.layoutDirection = .rightToLeft
+        arbiter.began(at: Point(x: 690, y: 100), containerWidth: 700)
+        #expect(arbiter.changed(translation: Point(x: -15, y: 0)) == .edgeSwipe)
+    }
+
+    /// Item 11: the sheet's pan begins for vertical drags and edge swipes only; a horizontal swipe on the content
+    /// (swipe actions, carousels) stays the content's, decided by direction below the slop too.
+    @Test(arguments: [
+        // (x, translation, velocity) -> begins
+        (200.0, Point(x: 0, y: 12), Point(x: 0, y: 300), true),
+        (200.0, Point(x: 12, y: 2), Point(x: 600, y: 50), false),
+        (200.0, Point(x: 3, y: 1), Point(x: 800, y: 100), false),
+        (200.0, Point(x: 1, y: 3), Point(x: 100, y: 800), true),
+        (10.0, Point(x: 12, y: 2), Point(x: 600, y: 50), true),
+        (10.0, Point(x: -12, y: 2), Point(x: -600, y: 50), false),
+    ])
+    func panBeginsOnlyForTheSheetOrAnEdgeSwipe(x: Double, translation: Point, velocity: Point, begins: Bool) {
+        let arbiter = GestureArbiter()
+        let start = GestureArbiter.touchDown(location: Point(x: x + translation.x, y: 300), translation: translation)
+        #expect(
+            arbiter.shouldBegin(at: start, containerWidth: 390, translation: translation, velocity: velocity) == begins)
+    }
+
+    /// Item 12: keyboard frames arrive in screen coordinates and reach the container through its window; floating
+    /// and split keyboards leave the layout alone.
+    @Test func keyboardFramesReachTheContainerThroughItsWindow() {
+        let window = Rect(x: 0, y: 0, width: 1024, height: 1366)
+        // A sheet container offset in its window (a form-sheet-like container, Stage Manager).
+        let container = Rect(x: 100, y: 200, width: 700, height: 1166)
+        let docked = Rect(x: 0, y: 1000, width: 1024, height: 366)
+        #expect(
+            KeyboardGeometry.frame(ofKeyboard: docked, inWindow: window, container: container)
+                == Rect(x: -100, y: 800, width: 1024, height: 366))
+        let floating = Rect(x: 300, y: 700, width: 320, height: 260)
+        #expect(KeyboardGeometry.frame(ofKeyboard: floating, inWindow: window, container: container) == nil)
+        #expect(KeyboardGeometry.frame(ofKeyboard: nil, inWindow: window, container: container) == nil)
+        let elsewhere = Rect(x: 0, y: 1000, width: 90, height: 366)
+        #expect(KeyboardGeometry.frame(ofKeyboard: elsewhere, inWindow: window, container: container) == nil)
+        // A window that is not the whole screen (Split View): the keyboard, converted into it, still docks at its
+        // bottom edge or below.
+        let split = Rect(x: 0, y: 0, width: 507, height: 1366)
+        #expect(
+            KeyboardGeometry.frame(
+                ofKeyboard: Rect(x: -517, y: 1000, width: 1024, height: 366), inWindow: split, container: split)
+                == Rect(x: -517, y: 1000, width: 1024, height: 366))
+    }
+}
