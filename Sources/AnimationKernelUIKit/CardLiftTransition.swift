@@ -22,17 +22,21 @@
         /// Where the card lands, in the container's coordinates; default: the container's top below the safe area,
         /// full width, the source's height.
         public var targetRect: (@MainActor (UIView) -> CGRect)?
+        /// Finds the card's view in the list when the card flies home (e.g. the cell at the card's index path): the
+        /// cell it lifted from may have been reused for another row since. Nil, or returning nil: ``sourceView``.
+        public var currentSourceView: (@MainActor () -> UIView?)?
         /// The model as of the latest event or frame; nil before the first transition.
-        public var cardLift: CardLift? { driver?.model }
+        public var cardLift: CardLift? { coordinator?.model }
 
-        private var driver: TransitionDriver<CardLift>?
+        private var coordinator: PresentationCoordinator<CardLift>?
         private let frameSource = DisplayLinkFrameSource()
         private var card: UIView?
         private weak var container: UIView?
         private weak var detail: UIViewController?
         private var pan: PanForwarder?
-        private var pending: (context: any UIViewControllerContextTransitioning, presenting: Bool)?
+        private var context: (any UIViewControllerContextTransitioning)?
         private var sourceRect: Rect?
+        private var laidOut: CGSize?
 
         /// A transition with `configuration`, from `sourceView`.
         public init(sourceView: UIView?, configuration: CardLift.Configuration = CardLift.Configuration()) {
@@ -56,21 +60,17 @@
 
         /// How long the card takes to land or fly home from now (a first lift: from the list).
         func transitionDuration(presenting: Bool) -> Double {
-            guard let model = driver?.model else { return 0 }
-            return model.duration(
-                after: { lift, t in presenting ? lift.open(at: t) : lift.close(at: t) },
-                at: DisplayLinkFrameSource.now())
+            coordinator?.transitionDuration(presenting: presenting) ?? 0
         }
 
         func run(_ context: any UIViewControllerContextTransitioning, presenting: Bool) {
             if presenting {
                 begin(context)
-            } else if let driver, driver.model.phase != .resting {
-                pending = (context, false)
+            } else if let coordinator {
+                self.context = context
                 followSource()
-                driver.send { lift, t in lift.close(at: t) }
+                coordinator.runTransition(presenting: false, animated: context.isAnimated)
             } else {
-                finish()
                 context.completeTransition(true)
             }
         }
@@ -83,6 +83,7 @@
             }
             self.container = container
             self.detail = detail
+            self.context = context
             container.addSubview(detail.view)
             let card = sourceView.snapshotView(afterScreenUpdates: false) ?? UIView()
             container.addSubview(card)
@@ -90,48 +91,91 @@
 
             let source = Rect(sourceView.convert(sourceView.bounds, to: container))
             sourceRect = source
-            let target =
-                targetRect?(container)
-                ?? CGRect(
-                    x: 0, y: container.safeAreaInsets.top, width: container.bounds.width, height: CGFloat(source.height)
-                )
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
             let layout = BottomSheet.Layout(
                 containerSize: Size(container.bounds.size),
                 safeArea: Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection),
                 contentHeight: Double(detail.preferredContentSize.height))
-            let lift = CardLift(source: source, target: Rect(target), modalLayout: layout, configuration: configuration)
-            driver = TransitionDriver(
+            laidOut = container.bounds.size
+            let lift = CardLift(
+                source: source, target: target(in: container, source: source), modalLayout: layout,
+                configuration: configuration)
+            let coordinator = PresentationCoordinator(
                 lift, frameSource: frameSource, now: DisplayLinkFrameSource.now,
-                apply: { [weak self] in self?.apply($0) }, events: { [weak self] in self?.handle($0) })
-            pan = PanForwarder(on: detail.view, space: container) { [weak self] in self?.drag($0) }
-            pan?.arbiter.configuration.allowsEdgeSwipe = false
-            pending = (context, true)
+                apply: { [weak self] in self?.apply($0) }, perform: { [weak self] in self?.perform($0) })
+            self.coordinator = coordinator
             let velocity = Point(sourceVelocity)
-            driver?.send { lift, t in lift.open(at: t, initialVelocity: velocity) }
+            coordinator.runTransition(presenting: true, animated: context.isAnimated) { lift, t in
+                lift.open(at: t, initialVelocity: velocity)
+            }
+            // Draw now: the first tick comes a frame later, with the card still at the origin until then.
+            coordinator.driver.applyFrame()
         }
 
-        /// The cell may have moved (the list scrolled) since the card lifted: the flight home retargets.
+        private func target(in container: UIView, source: Rect) -> Rect {
+            Rect(
+                targetRect?(container)
+                    ?? CGRect(
+                        x: 0, y: container.safeAreaInsets.top, width: container.bounds.width,
+                        height: CGFloat(source.height)))
+        }
+
+        /// Carries out the coordinator's decisions.
+        private func perform(_ action: PresentationCoordinator<CardLift>.Action) {
+            switch action {
+            case .setUp:
+                guard let detail, let container else { return }
+                pan = PanForwarder(on: detail.view, space: container) { [weak self] in self?.drag($0) }
+                pan?.arbiter.configuration.allowsEdgeSwipe = false
+            case .tearDown:
+                pan?.remove()
+                pan = nil
+                finish()
+            case .completeTransition(let completed):
+                let context = self.context
+                self.context = nil
+                context?.completeTransition(completed)
+            case .dismissPresentation:
+                // A drag closed the card: UIKit's dismissal then waits for the landing (asked for once).
+                detail?.presentingViewController?.dismiss(animated: true)
+            case .notifyWillDismiss, .notifyDidDismiss, .notifyDidAttemptToDismiss:
+                break
+            }
+        }
+
+        /// The cell may have moved (the list scrolled) or been reused since the card lifted: the flight home
+        /// retargets to where the card's view is now.
         private func followSource() {
-            guard let sourceView, let container else { return }
-            let source = Rect(sourceView.convert(sourceView.bounds, to: container))
+            guard let view = currentSourceView?() ?? sourceView, let container else { return }
+            let source = Rect(view.convert(view.bounds, to: container))
             guard source != sourceRect else { return }
             sourceRect = source
-            driver?.send { lift, t in lift.setSourceRect(source, at: t) }
+            coordinator?.send { lift, t in lift.setSourceRect(source, at: t) }
+        }
+
+        /// A rotation or a window resize: the modal and the card's landing place follow.
+        private func followLayout() {
+            guard let container, let sourceRect, container.bounds.size != laidOut else { return }
+            laidOut = container.bounds.size
+            let size = Size(container.bounds.size)
+            let insets = Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection)
+            let target = target(in: container, source: sourceRect)
+            coordinator?.send { lift, t in
+                lift.setContainer(size, safeArea: insets, at: t)
+                lift.setTargetRect(target, at: t)
+            }
         }
 
         private func drag(_ event: PanForwarder.Event) {
-            guard let driver else { return }
+            guard let coordinator else { return }
             switch event {
-            case .sheetBegan: driver.send { lift, t in lift.dragBegan(at: t) }
+            case .sheetBegan: coordinator.send { lift, t in lift.dragBegan(at: t) }
             case .sheetChanged(let translation, let velocity):
-                driver.send { lift, t in lift.dragChanged(translation: translation, velocity: velocity, at: t) }
+                coordinator.send { lift, t in lift.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity):
                 followSource()
-                driver.send { lift, t in lift.dragEnded(velocity: velocity, at: t) }
-                // A drag that dismissed the modal closes the card: UIKit's dismissal then waits for the landing.
-                if driver.model.phase == .closing { detail?.dismiss(animated: true) }
+                coordinator.send { lift, t in lift.dragEnded(velocity: velocity, at: t) }
             case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
@@ -151,19 +195,7 @@
             // Above the rising detail while flying; part of the detail once it is presented.
             card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
             if frame.phase == .closing { followSource() }
-        }
-
-        private func handle(_ events: TransitionEvents) {
-            guard let pending else { return }
-            if events.contains(.didPresent), pending.presenting {
-                self.pending = nil
-                pending.context.completeTransition(true)
-            }
-            if events.contains(.didDismiss), !pending.presenting {
-                self.pending = nil
-                finish()
-                pending.context.completeTransition(true)
-            }
+            followLayout()
         }
 
         private func finish() {

@@ -77,12 +77,18 @@ public final class PresentationCoordinator<Model: PresentableModel> {
 
     /// UIKit runs the transition (its animator's `animateTransition`, with the context's `isAnimated`; or a
     /// presentation style that calls no animator when not animated). Completes it through ``Action/completeTransition(_:)``.
-    public func runTransition(presenting: Bool, animated: Bool) {
+    /// `presentation` replaces the model's plain `present(animated:at:)` for an animated presentation that starts
+    /// with more (a card leaving the list with the list's velocity).
+    public func runTransition(
+        presenting: Bool, animated: Bool, presentation: ((inout Model, Double) -> Void)? = nil
+    ) {
         presentationWillBegin()
         runningTransition = presenting
         dismissalRequested = !presenting
         let state = model.presentationState
-        if presenting {
+        if presenting, animated, let presentation {
+            driver.send(presentation)
+        } else if presenting {
             driver.send { model, t in model.present(animated: animated, at: t) }
         } else if state != .dismissing && state != .dismissed {
             driver.send { model, t in model.dismiss(animated: animated, at: t) }

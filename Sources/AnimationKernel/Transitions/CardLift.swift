@@ -200,6 +200,34 @@ public struct CardLift: Sendable {
         closeCard(at: time)
     }
 
+    /// Opens (see ``open(at:initialVelocity:)``); with `animated: false` the card is at the target and the modal
+    /// presented at once (`.didPresent` at `time`).
+    public mutating func open(animated: Bool, at time: Double, initialVelocity: Point = .zero) {
+        let time = clock.event(time)
+        open(at: time, initialVelocity: initialVelocity)
+        if !animated { finishMotion(at: time) }
+    }
+
+    /// Closes (see ``close(at:)``); with `animated: false` the card is back in the list and the modal gone at once
+    /// (`.didDismiss` at `time`).
+    public mutating func close(animated: Bool, at time: Double) {
+        let time = clock.event(time)
+        close(at: time)
+        if !animated { finishMotion(at: time) }
+    }
+
+    /// Puts the card and the modal at the end of the motion in flight at `time`, and brings the lifecycle there.
+    private mutating func finishMotion(at time: Double) {
+        lanes.jump(to: lanes.targets, at: time)
+        fade.jump(to: fade.target, at: time)
+        switch modal.phase {
+        case .presenting: modal.present(animated: false, at: time)
+        case .dismissing: modal.dismiss(animated: false, at: time)
+        default: break
+        }
+        advance(to: time)
+    }
+
     /// The card's half of closing: it flies back to the source (or fades out with Reduce Motion).
     private mutating func closeCard(at time: Double) {
         phase = .closing
