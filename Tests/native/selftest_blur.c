@@ -157,7 +157,7 @@ static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float 
     return identity_backdrop(s, d, sigma, 1, scratch, size);
 }
 
-/* Which full-resolution filter runs (see fir_sigma_until in blur_internal.h): the direct filter below sigma 1.2, and up
+/* Which full-resolution filter runs (see fir_sigma_until in blur_route.c): the direct filter below sigma 1.2, and up
    to the reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at
    least 40, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
    backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the identity
@@ -388,7 +388,7 @@ static void check_gauss_steps_follow_exact(uint32_t w, uint32_t h, double a, dou
     free(ref);
 }
 
-/* The reduced image's edges (its ring, reduced_ring in blur_internal.h): a one-pixel checkerboard (fill_checkerboard)
+/* The reduced image's edges (its ring, reduced_ring in blur_stages.h): a one-pixel checkerboard (fill_checkerboard)
    makes every edge pixel differ from its inner neighbour by 255, the content on which a ring pixel that still mixes in
    that neighbour and is then replicated goes wrong most. Reduced by 4 (sigma 7.5 and 10, where the small image runs the
    direct filter) every pixel stays within 2 levels of the exact gaussian: 1.2-1.4 with the tent's ring of two, 2.4-3.4

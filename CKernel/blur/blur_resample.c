@@ -1,32 +1,16 @@
 /*
- * Blurred backdrop: the reduction, the reduced image's pipeline (ck_blur_reduced_run, which the gaussian's larger
- * sigmas take too) and the driver (ck_blur_backdrop_run).
- *
- * Blur, saturation matrix on premultiplied values clamped to [0, alpha], tint source-over. With a factor k = 2, 4 or
- * 8 (backdrop_factor): reduction (a 2k-tap tent per axis at small sigma, where a k x k box aliases too much; the box
- * from sigma 5), gaussian with sigma'^2 = (sigma^2 - v) / k^2, where v is the variance the reduction and the
- * enlargement add (ck_blur_backdrop_variance), colour, then bilinear enlargement. The colour stage runs on the small
- * image, fused into the gaussian's final store: bilinear weights are convex, so colour <= alpha survives, and the
- * tint is affine, so it commutes with the enlargement up to rounding. Each small row is widened once (enlarge_h) and
- * the output rows between two widened rows are written in one call (enlarge_v).
- * Costs, and the variants rejected: docs/performance.md, "Backdrop".
+ * The reduce / enlarge stage: reduction of an image by k with a 2k-tap tent or a k x k box per axis, and the bilinear
+ * enlargement back (ck_blur_enlarge), with the variance the two add (ck_blur_backdrop_variance). The routes
+ * (blur_route.c) blur the reduced image in between. Each small row is widened once (enlarge_h) and the output rows
+ * between two widened rows are written in one call (enlarge_v).
  */
-#include <math.h>
 #include <string.h>
 
-#include "blur_internal.h"
+#include "blur_stages.h"
 
-/* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding of the filter
-   parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
+/* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding, so every build computes
+   the same bytes. */
 #pragma clang fp contract(off)
-
-/* The factor downsample 0 picks: the largest that keeps 45 dB against full resolution (Tests/tools/blur_downsample.c,
-   white noise and a textured image): 2 from sigma 2, 4 from 4, 8 from 12. The reduction: the 2k-tap tent below
-   CK_BACKDROP_BOX_MIN_SIGMA, where the k x k box aliases too much; the box, which reads half the rows, from there. */
-#define CK_BACKDROP_MIN_SIGMA_K2 2.0f
-#define CK_BACKDROP_MIN_SIGMA_K4 4.0f
-#define CK_BACKDROP_MIN_SIGMA_K8 12.0f
-#define CK_BACKDROP_BOX_MIN_SIGMA 5.0f
 
 /* Variance (full-resolution px^2, per axis) that reduction and enlargement add, which the small blur leaves
    out. Bilinear enlargement adds on average k^2 E[f (1 - f)] over its k sampling phases f = (2m + 1) / (2k),
@@ -39,20 +23,6 @@ double ck_blur_backdrop_variance(uint32_t k, int tent) {
     return enlarge + (tent ? enlarge : ((double)k * k - 1.0) / 12.0);
 }
 
-static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
-    uint32_t k = p->downsample;
-    if (k == 0) {
-        const float s = p->sigma;
-        k = s >= CK_BACKDROP_MIN_SIGMA_K8   ? 8
-            : s >= CK_BACKDROP_MIN_SIGMA_K4 ? 4
-            : s >= CK_BACKDROP_MIN_SIGMA_K2 ? 2
-                                            : 1;
-    }
-    /* An image narrower than the factor has nothing to reduce. */
-    while (k > 1 && (w < k || h < k)) k /= 2;
-    return k;
-}
-
 /* Reduction of the replicated extension of src by k into a small image with a ring of two pixels: small pixel (i, j)
    for i in [-2, sw + 2), j in [-2, sh + 2) is the tent-weighted mean of full-resolution pixels [ik - k/2, ik + 3k/2) x
    [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image. The ring is then exactly
@@ -62,8 +32,8 @@ static uint32_t backdrop_factor(const ck_backdrop *p, uint32_t w, uint32_t h) {
    (replicating a block average instead loses ~6 dB at large sigma on textured edges). Per small row: the 2k clamped
    rows combine vertically into `line` (u16, pixels offset by (ring + 1/2) k and replicated on both sides), which the
    horizontal half then reads unclamped. */
-static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, uint32_t k,
-                        uint32_t sw, uint32_t sh, uint16_t *line) {
+void ck_blur_reduce_tent(const ck_image *src, uint8_t *small, uint32_t k, uint32_t sw, uint32_t sh, uint16_t *line) {
+    const struct ck_blur_ops *ops = ck_ops_active()->blur;
     const uint32_t w = src->width, R = reduced_ring(1), left = R * k + k / 2;
     const size_t sstride = (size_t)(sw + 2 * R) * 4, len = (size_t)(sw + 2 * R + 1) * k; /* line pixels read */
     for (int64_t j = -(int64_t)R; j < (int64_t)(sh + R); j++) {
@@ -80,8 +50,8 @@ static void reduce_tent(const struct ck_blur_ops *ops, const ck_image *src, uint
 
 /* The box reduction, with a ring of one (pixel -1 covers [-k, 0), pixel sw starts at or past w): small pixel (i, j)
    averages full-resolution pixels [ik, ik + k) x [jk, jk + k), indices clamped to the image. */
-static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8_t *small, size_t sstride, uint32_t k,
-                       uint32_t sw, uint32_t sh) {
+void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uint32_t k, uint32_t sw, uint32_t sh) {
+    const struct ck_blur_ops *ops = ck_ops_active()->blur;
     const uint32_t w = src->width, h = src->height, shift = 2 * (uint32_t)__builtin_ctz(k); /* log2(k^2) */
     const uint32_t R = reduced_ring(0);
     const uint32_t whole = w / k; /* blocks with no clamped column */
@@ -110,39 +80,15 @@ static void reduce_box(const struct ck_blur_ops *ops, const ck_image *src, uint8
     }
 }
 
-void ck_blur_reduce_box(const ck_image *src, ck_image *small, uint32_t k) {
-    reduce_box(ck_ops_active()->blur, src, small->data, small->stride, k, (src->width + k - 1) / k,
-               (src->height + k - 1) / k);
-}
-
-/* src -> dst through an image reduced by k (2, 4 or 8; the tent or, if !tent, the box reduction), blurred with the
-   variance-compensated sigma, coloured (colour: NULL or the backdrop's colour stage) and enlarged bilinearly. In place
-   allowed: src is read completely before dst is written. s: scratch of ck_blur_backdrop_scratch(w, h, k) bytes. */
-void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma,
-                         uint32_t k, int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s) {
-    const uint32_t w = src->width, h = src->height;
-    const uint32_t R = reduced_ring(tent), sw = (w + k - 1) / k, sh = (h + k - 1) / k, rw = sw + 2 * R, rh = sh + 2 * R;
-    const size_t rstride = (size_t)rw * 4;
-    uint8_t *small = s;
-    uint16_t *wide[2] = {(uint16_t *)(s + align_up(rstride * rh)),
-                         (uint16_t *)(s + align_up(rstride * rh) + align_up((size_t)w * 8))};
-    uint8_t *gs = s + ck_blur_backdrop_scratch(w, h, k) - ck_blur_gauss_scratch(rw, rh);
-    if (tent)
-        reduce_tent(ops, src, small, k, sw, sh, wide[0]);
-    else
-        reduce_box(ops, src, small, rstride, k, sw, sh);
-    const double v = (sigma * sigma - ck_blur_backdrop_variance(k, tent)) / (double)(k * k);
-    ck_image im = {small, rw, rh, rstride};
-    if (v > 0) {
-        const ck_gauss_params p = ck_blur_gauss_params_for((float)sqrt(v), fir_sigma);
-        ck_blur_gauss_run(&im, &im, &p, colour, 1, gs);
-    } else if (colour != NULL) {
-        ops->colour(small, rstride, rh, rw, colour);
-    }
-    /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
-       (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
-       between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
-       (slot i % 2): rows advance monotonically. */
+/* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
+   (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
+   between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
+   (slot i % 2): rows advance monotonically. */
+void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2]) {
+    const struct ck_blur_ops *ops = ck_ops_active()->blur;
+    const uint32_t w = dst->width, h = dst->height, rh = smallim->height, sw = smallim->width - 2 * R;
+    const uint8_t *small = smallim->data;
+    const size_t rstride = smallim->stride;
     const int32_t k2 = (int32_t)(2 * k);
     int64_t cached[2] = {-1, -1};
     for (uint32_t y = 0; y < h;) {
@@ -171,26 +117,5 @@ void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_
         uint32_t nnext = 0;
         for (; nnext < k && y + nnext < h; nnext++) next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
         ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4);
-    }
-}
-
-void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop *params, const ck_blur_colour *colour,
-                          uint8_t *s) {
-    const uint32_t w = src->width, h = src->height;
-    const struct ck_blur_ops *ops = ck_ops_active()->blur;
-    const uint32_t k = backdrop_factor(params, w, h);
-    if (k == 1) {
-        /* downsample 0 reduces from sigma 2 unless the image is too small for it (any other downsample gives the
-           same factor at every sigma, here 1) */
-        ck_backdrop from = *params;
-        from.sigma = CK_BACKDROP_MIN_SIGMA_K2;
-        const int reduces = backdrop_factor(&from, w, h) > 1;
-        const ck_gauss_params p =
-            ck_blur_gauss_params_for(params->sigma, fir_sigma_until(reduces ? CK_BACKDROP_MIN_SIGMA_K2 : INFINITY));
-        ck_blur_gauss_run(src, dst, &p, colour, 0, s);
-    } else {
-        /* k = 8 only comes from sigma 12, above the tent's range */
-        ck_blur_reduced_run(ops, src, dst, params->sigma, k, params->sigma < CK_BACKDROP_BOX_MIN_SIGMA && k <= 4,
-                            CK_REDUCED_FIR_SIGMA, colour, s);
     }
 }
