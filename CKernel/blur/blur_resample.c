@@ -80,11 +80,32 @@ void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uin
     }
 }
 
+/* d = (d (256 - weight) + e weight + 128) >> 8 per byte: a convex combination with the same weights on every
+   channel, so colour <= alpha survives. Integer arithmetic, compiled once: the same bytes on every ISA. */
+static void blend_row(uint8_t *restrict d, const uint8_t *restrict e, size_t n, uint32_t weight) {
+    /* 16 bytes at a time in u16 lanes (the total is at most 255 * 256 + 128 < 2^16): the same integers. */
+    typedef uint8_t v16b __attribute__((vector_size(16)));
+    typedef uint16_t v16h __attribute__((vector_size(32)));
+    const uint16_t keep = (uint16_t)(256u - weight), wt = (uint16_t)weight;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        v16b a, b;
+        memcpy(&a, d + i, 16);
+        memcpy(&b, e + i, 16);
+        const v16h x = __builtin_convertvector(a, v16h) * keep + __builtin_convertvector(b, v16h) * wt + 128;
+        const v16b o = __builtin_convertvector(x >> 8, v16b);
+        memcpy(d + i, &o, 16);
+    }
+    for (; i < n; i++) d[i] = (uint8_t)((d[i] * (uint32_t)keep + e[i] * (uint32_t)wt + 128u) >> 8);
+}
+
 /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
    (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
    between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
-   (slot i % 2): rows advance monotonically. */
-void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2]) {
+   (slot i % 2): rows advance monotonically. With blend_rows (room for k rows of w pixels) the enlarged rows are
+   blended into dst's rows with weight / 256 instead of replacing them. */
+void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
+                     uint8_t *blend_rows, uint32_t weight) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     const uint32_t w = dst->width, h = dst->height, rh = smallim->height, sw = smallim->width - 2 * R;
     const uint8_t *small = smallim->data;
@@ -105,6 +126,11 @@ void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *
             }
             rows[nrows++] = dst->data + (size_t)y * dst->stride;
         }
+        uint8_t *const *out = rows;
+        uint8_t *tmp[8];
+        if (blend_rows != NULL)
+            for (uint32_t q = 0; q < nrows; q++) tmp[q] = blend_rows + (size_t)q * w * 4;
+        if (blend_rows != NULL) out = tmp;
         const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
         const uint32_t pair[2] = {i0, i1};
         for (int q = 0; q < 2; q++)
@@ -115,7 +141,10 @@ void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *
         /* The next call writes the (up to k) rows from y on. */
         uint8_t *next[8];
         uint32_t nnext = 0;
-        for (; nnext < k && y + nnext < h; nnext++) next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
-        ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4);
+        for (; nnext < k && y + nnext < h && blend_rows == NULL; nnext++)
+            next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
+        ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, out, nrows, next, nnext, (size_t)w * 4);
+        if (blend_rows != NULL)
+            for (uint32_t q = 0; q < nrows; q++) blend_row(rows[q], tmp[q], (size_t)w * 4, weight);
     }
 }

@@ -76,7 +76,7 @@ static void reduced_run(const ck_image *src, ck_image *dst, double sigma, uint32
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
     }
-    ck_blur_enlarge(&im, R, k, dst, wide);
+    ck_blur_enlarge(&im, R, k, dst, wide, NULL, 0);
 }
 
 /* MARK: - Backdrop */
@@ -125,132 +125,179 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
 
 /* MARK: - Gaussian */
 
+/* The gaussian runs as a pyramid of levels: level 0 is the image, and a level whose sigma reaches
+   CK_GAUSS_REDUCE_SIGMA (on an image large enough: level_reduces) hands its work to the next level, the image reduced
+   by 2 (tent reduction, variance-compensated sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with
+   v = ck_blur_backdrop_variance(2, 1)). So the image is reduced by 2 from sigma 3, by 4 from about 6.1, by 8 from
+   about 12.3, and so on, and every level's own filter stays a direct filter of at most 19 taps on an image a quarter
+   of the size above it. A level that does not reduce runs the direct filter below its fir sigma and four box stages
+   above (blur_gaussian.c).
+   Where a level switches (direct filter or boxes to the reduced level, or back where sigma outgrows the image) the
+   two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
+   route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
+   routes' own change. The band is CK_GAUSS_BLEND_SIGMA of the caller's sigma, that is, on level n, that band mapped
+   through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
+   level runs the reduced level first (into its small image), then the direct route into dst, then enlarges the small
+   image into dst blending row by row, so no level needs a second image of its own size. */
+#define CK_GAUSS_REDUCE_SIGMA 1.5
+#define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
+#define CK_GAUSS_BLEND_SIGMA 0.5
+/* A level reduces only if its shorter side is at least 8 sigma (on smaller ones the reduced result fell below 50 dB)
+   and 8 x 5 = 40, so an image never switches back to full resolution below sigma 5: there the step across the switch
+   back reached 4 levels. */
+#define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0
+#define CK_GAUSS_MIN_RETURN_SIGMA 5.0
 
-/* The gaussian's reduction factors: by 2 from sigma 3 and by 4 from 7 (tent reduction, variance-compensated gaussian,
-   bilinear enlargement: reduced_run with no colour stage), on an image whose shorter side is at least 8 sigma
-   (on smaller ones the reduced result fell below 50 dB). Each switch makes the output jump; these are where a 0.1
-   step across one moves a pixel by at most 2 levels (the contract allows 3). */
-#define CK_GAUSS_MIN_SIGMA_K2 3.0f
-#define CK_GAUSS_MIN_SIGMA_K4 7.0f
-#define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
-/* An image reduces only if it keeps reducing up to this sigma (shorter side >= 8 x 5 = 40), so it never switches
-   back to full resolution below it: there the step across the switch back reached 4 levels. */
-#define CK_GAUSS_MIN_RETURN_SIGMA 5.0f
+typedef enum { LEVEL_FIR, LEVEL_BOXES, LEVEL_REDUCE } level_route;
 
-/* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
-static uint32_t gauss_factor(float sigma, uint32_t side) {
-    const float reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
-    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach > (float)side) return 1;
-    return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+static double level_reduce_sigma(int depth) { return depth > 0 ? CK_GAUSS_REDUCE_SIGMA_DEEP : CK_GAUSS_REDUCE_SIGMA; }
+
+static int level_reduces(double sigma, uint32_t side, int depth) {
+    const double reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
+    return sigma >= level_reduce_sigma(depth) && CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach <= (double)side;
 }
 
-/* A route of the gaussian: the reduction factor (1: full resolution) and whether the (full-resolution or reduced)
-   image runs the direct filter rather than boxes. */
-typedef struct {
-    uint32_t k;
-    int fir;
-} gauss_route;
+/* The sigma below which a level runs the direct filter: on level 0 up to the reduction where the image reduces from
+   CK_GAUSS_REDUCE_SIGMA (fir_sigma_until), else CK_GAUSS_FIR_SIGMA; on a reduced level always up to
+   CK_REDUCED_FIR_SIGMA (never four extended boxes there). */
+static double level_fir_sigma(uint32_t side, int depth) {
+    if (depth > 0) return CK_REDUCED_FIR_SIGMA;
+    return fir_sigma_until(level_reduces(CK_GAUSS_REDUCE_SIGMA, side, 0) ? CK_GAUSS_REDUCE_SIGMA : INFINITY);
+}
 
-/* The variance-compensated sigma of the image reduced by k (the tent's reduction and the enlargement). */
-static double reduced_sigma(double sigma, uint32_t k) {
+static level_route level_route_at(double sigma, uint32_t side, int depth) {
+    if (level_reduces(sigma, side, depth)) return LEVEL_REDUCE;
+    return sigma < level_fir_sigma(side, depth) ? LEVEL_FIR : LEVEL_BOXES;
+}
+
+/* The size (with the tent's ring) and sigma of the image reduced by k (2: the next level; 4: the one after). */
+static uint32_t level_small(uint32_t n, uint32_t k) { return (n + k - 1) / k + 2 * reduced_ring(1); }
+static double level_sigma(double sigma, uint32_t k) {
     const double v = (sigma * sigma - ck_blur_backdrop_variance(k, 1)) / (double)(k * k);
     return v > 0 ? sqrt(v) : 0;
 }
 
-static gauss_route gauss_route_at(float sigma, uint32_t side) {
-    gauss_route r = {gauss_factor(sigma, side), 0};
-    if (r.k == 1) {
-        /* the route reduces from sigma 3 unless the image is too small for it */
-        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
-        r.fir = sigma < fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY);
+/* Bytes of a level's own buffers when it reduces (by 2 or 4): the small image, two widened rows (which first hold
+   the reduction's line of w + (2 ring + 2) k u16 pixels), two rows for the blend. */
+static size_t level_reduce_bytes(uint32_t w, uint32_t h) {
+    const size_t line = align_up(((size_t)w + (2 * (size_t)reduced_ring(1) + 2) * 4) * 8);
+    size_t rows = 2 * align_up((size_t)w * 8);
+    if (rows < line) rows = line;
+    return align_up((size_t)level_small(w, 2) * level_small(h, 2) * 4) + rows + align_up((size_t)w * 8);
+}
+
+/* Scratch of a level of w x h (and of the levels below it). */
+static size_t level_scratch(uint32_t w, uint32_t h, int depth) {
+    const uint32_t side = w < h ? w : h;
+    const size_t direct = ck_blur_gauss_scratch(w, h);
+    size_t n = direct;
+    if (level_reduces(level_reduce_sigma(depth), side, depth)) {
+        /* (the image reduced by 4 needs no more: every size here grows with the image) */
+        const size_t below = level_scratch(level_small(w, 2), level_small(h, 2), depth + 1);
+        const size_t r = level_reduce_bytes(w, h) + (below > direct ? below : direct);
+        if (r > n) n = r;
     } else {
-        r.fir = reduced_sigma(sigma, r.k) < CK_REDUCED_FIR_SIGMA;
+        /* the direct filter to boxes: a second image of this level */
+        const size_t b = align_up((size_t)w * 4 * h) + direct;
+        if (b > n) n = b;
     }
-    return r;
+    return n;
 }
 
-/* Scratch bytes a route uses (from the scratch's start). */
-static size_t gauss_route_scratch(gauss_route r, uint32_t w, uint32_t h) {
-    if (r.k > 1) return reduced_scratch(w, h, r.k);
-    return r.fir ? gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4 : ck_blur_gauss_scratch(w, h);
+/* The level's filter without reduction (on a reduced level, with the gaussian's narrower vertical groups). */
+static void level_direct(level_route r, const ck_image *src, ck_image *dst, double sigma, int depth, uint8_t *s) {
+    const ck_gauss_params p = ck_blur_gauss_params_for(sigma, r == LEVEL_FIR ? INFINITY : 0);
+    ck_blur_gauss_run(src, dst, &p, NULL, depth > 0, s);
 }
 
-static void gauss_route_run(gauss_route r, const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
-    const double fir_sigma = r.fir ? INFINITY : 0; /* the route's filter whatever sigma is */
-    if (r.k == 1) {
-        const ck_gauss_params p = ck_blur_gauss_params_for(sigma, fir_sigma);
-        ck_blur_gauss_run(src, dst, &p, NULL, 0, s);
-    } else {
-        reduced_run(src, dst, sigma, r.k, 1, fir_sigma, NULL, s);
-    }
+static void level_run(const ck_image *src, ck_image *dst, double sigma, double band, int depth, uint8_t *s);
+
+/* The reduced level: src reduced by k into the small image at s, blurred there (level_run k / 2 levels down). */
+static void level_reduce(const ck_image *src, ck_image *small, uint32_t k, double sigma, double band, int depth,
+                         uint8_t *s) {
+    const uint32_t w = src->width, h = src->height, sw = (w + k - 1) / k, sh = (h + k - 1) / k;
+    const uint32_t rw = level_small(w, k), rh = level_small(h, k);
+    *small = (ck_image){s, rw, rh, (size_t)rw * 4};
+    uint16_t *line = (uint16_t *)(s + align_up((size_t)rw * rh * 4));
+    ck_blur_reduce_tent(src, s, k, sw, sh, line);
+    const double below = level_sigma(sigma, k);
+    /* The band down there: this band mapped through level_sigma (its derivative sigma / (k^2 sigma')). */
+    if (below > 0)
+        level_run(small, small, below, band * sigma / ((double)(k * k) * below), depth + (k == 4 ? 2 : 1),
+                  s + level_reduce_bytes(w, h));
 }
 
-/* Where the gaussian switches routes (a reduction factor, or the direct filter for boxes) the two differ by a few
-   levels on hard edges (up to 6 on translucent bands), so over the CK_GAUSS_BLEND_SIGMA above each switch the output
-   blends from the route below to the route above: a 0.1 step then moves a byte by at most a fifth of that difference
-   besides the routes' own change. The direct filter past its switch keeps R = CK_GAUSS_FIR_MAX_R (taps to 2.7 sigma
-   at most, normalised). */
-#define CK_GAUSS_BLEND_SIGMA 0.5f
-
-/* dst = (1 - t) a + t dst per byte, t = weight / 256 (a convex combination: premultiplication is kept). */
-static void blend_images(const ck_image *a, ck_image *dst, uint32_t weight) {
-    /* Locals: byte stores may alias the image structs, which would reload them every byte. */
-    const size_t n = (size_t)dst->width * 4, sa = a->stride, sd = dst->stride;
-    const uint8_t *ra = a->data;
-    uint8_t *rd = dst->data;
-    const uint32_t keep = 256u - weight;
-    for (uint32_t y = 0, h = dst->height; y < h; y++) {
-        const uint8_t *restrict pa = ra + (size_t)y * sa;
-        uint8_t *restrict pd = rd + (size_t)y * sd;
-        for (size_t i = 0; i < n; i++) pd[i] = (uint8_t)((pa[i] * keep + pd[i] * weight + 128u) >> 8);
+/* src -> dst (in place allowed) with sigma in this level's pixels; band: the blend band in them. */
+static void level_run(const ck_image *src, ck_image *dst, double sigma, double band, int depth, uint8_t *s) {
+    const uint32_t w = src->width, h = src->height, side = w < h ? w : h;
+    const level_route route = level_route_at(sigma, side, depth);
+    /* The last switch below sigma, if it is within the band: bisection between a sigma on the previous route and
+       sigma (a level switches at most twice, never closer together than the band). */
+    double lo = sigma - band, hi = sigma;
+    level_route previous = lo > 0 ? level_route_at(lo, side, depth) : route;
+    if (previous == route) {
+        if (route != LEVEL_REDUCE) {
+            level_direct(route, src, dst, sigma, depth, s);
+            return;
+        }
+        /* Where the next level would itself reduce all through its band, this level reduces by 4 at once: the same
+           pyramid with one pass less at full size (reduce and enlarge by 4 rather than twice by 2). */
+        const double below = level_sigma(sigma, 2), below_band = band * sigma / (4.0 * below);
+        const uint32_t side1 = level_small(side, 2);
+        const uint32_t k = level_route_at(below - below_band, side1, depth + 1) == LEVEL_REDUCE ? 4 : 2;
+        ck_image small;
+        level_reduce(src, &small, k, sigma, band, depth, s);
+        uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
+                             (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
+        ck_blur_enlarge(&small, reduced_ring(1), k, dst, wide, NULL, 0);
+        return;
     }
+    for (int i = 0; i < 48; i++) {
+        const double mid = 0.5 * (lo + hi);
+        const level_route m = level_route_at(mid, side, depth);
+        if (m == route) hi = mid;
+        else {
+            lo = mid;
+            previous = m;
+        }
+    }
+    /* weight of the route above the switch, in 1/256 */
+    const uint32_t above = (uint32_t)lround(256.0 * (sigma - hi) / band);
+    if (route != LEVEL_REDUCE && previous != LEVEL_REDUCE) {
+        /* The direct filter to boxes: the previous route into a second image, this one into dst, blended. */
+        ck_image other = {s, w, h, (size_t)w * 4};
+        uint8_t *rest = s + align_up((size_t)w * 4 * h);
+        level_direct(previous, src, &other, sigma, depth, rest);
+        level_direct(route, src, dst, sigma, depth, rest);
+        for (uint32_t y = 0; y < h; y++) {
+            uint8_t *d = dst->data + (size_t)y * dst->stride;
+            const uint8_t *o = other.data + (size_t)y * other.stride;
+            for (size_t i = 0; i < (size_t)w * 4; i++) d[i] = (uint8_t)((o[i] * (256u - above) + d[i] * above + 128u) >> 8);
+        }
+        return;
+    }
+    /* One side reduces: the reduced level first (it reads src before dst is written), the direct route into dst
+       with the scratch past the level's buffers, then the enlargement blended into dst. */
+    ck_image small;
+    level_reduce(src, &small, 2, sigma, band, depth, s);
+    uint8_t *rows = s + level_reduce_bytes(w, h) - align_up((size_t)w * 8);
+    uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
+                         (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
+    level_direct(route == LEVEL_REDUCE ? previous : route, src, dst, sigma, depth, s + level_reduce_bytes(w, h));
+    ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, rows, route == LEVEL_REDUCE ? above : 256u - above);
 }
 
 void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
-    const uint32_t w = src->width, h = src->height, side = w < h ? w : h;
-    const gauss_route route = gauss_route_at(sigma, side);
-    /* The last switch below sigma, if it is within the blend: bisection between a sigma on the previous route and
-       sigma (routes change at a handful of sigmas, none closer together than the blend on the images that reach
-       them). */
-    float below = sigma - CK_GAUSS_BLEND_SIGMA, above = sigma;
-    gauss_route previous = below > 0 ? gauss_route_at(below, side) : route;
-    if (below > 0 && (previous.k != route.k || previous.fir != route.fir)) {
-        for (int i = 0; i < 40; i++) {
-            const float mid = 0.5f * (below + above);
-            const gauss_route m = gauss_route_at(mid, side);
-            if (m.k == route.k && m.fir == route.fir) above = mid;
-            else {
-                below = mid;
-                previous = m;
-            }
-        }
-        const uint32_t weight = (uint32_t)lround(256.0 * (sigma - above) / CK_GAUSS_BLEND_SIGMA);
-        /* The previous route into an image past both routes' scratch, then this one into dst (which may be src:
-           src is read completely before dst is written, and the previous route does not write it). */
-        const size_t a = gauss_route_scratch(previous, w, h), b = gauss_route_scratch(route, w, h);
-        ck_image other = {s + align_up(a > b ? a : b), w, h, (size_t)w * 4};
-        gauss_route_run(previous, src, &other, sigma, s);
-        gauss_route_run(route, src, dst, sigma, s);
-        blend_images(&other, dst, weight);
-    } else {
-        gauss_route_run(route, src, dst, sigma, s);
-    }
+    level_run(src, dst, sigma, CK_GAUSS_BLEND_SIGMA, 0, s);
 }
 
 /* MARK: - Scratch */
 
 size_t ck_blur_route_scratch(uint32_t w, uint32_t h) {
-    size_t n = ck_blur_gauss_scratch(w, h);
+    size_t n = level_scratch(w, h, 0);
     for (uint32_t k = 2; k <= 8; k *= 2) {
         const size_t d = reduced_scratch(w, h, k);
         if (d > n) n = d;
     }
-    /* The gaussian's blend across a route switch: a second image past the scratch of either route. */
-    size_t routes = ck_blur_gauss_scratch(w, h);
-    for (uint32_t k = 2; k <= 4; k *= 2) {
-        const size_t d = reduced_scratch(w, h, k);
-        if (d > routes) routes = d;
-    }
-    const size_t blend = align_up(routes) + align_up((size_t)w * 4 * h);
-    return blend > n ? blend : n;
+    return n;
 }

@@ -84,8 +84,11 @@ CK_HIDDEN void ck_blur_reduce_tent(const ck_image *src, uint8_t *small, uint32_t
                                    uint16_t *line);
 CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uint32_t k, uint32_t sw,
                                   uint32_t sh);
-/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of w pixels, rowbytes apart. */
-CK_HIDDEN void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2]);
+/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. blend_rows:
+   NULL, or room for k rows of dst's width, and then each enlarged row e is blended into dst's row d as
+   (d (256 - weight) + e weight + 128) >> 8. */
+CK_HIDDEN void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
+                               uint8_t *blend_rows, uint32_t weight);
 
 /* MARK: - Colour (blur_colour.c) */
 

@@ -148,7 +148,7 @@ ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void
                            size_t scratch_size);
 
 typedef struct ck_backdrop {
-    float sigma;         /* blur standard deviation in pixels, >= 0 */
+    float sigma;         /* blur standard deviation in pixels, in [0, CK_MAX_SIGMA] (else CK_ERR_ARGUMENT) */
     float saturation;    /* 1 = unchanged, 0 = grey, > 1 = more saturated; Rec. 709 luma */
     uint8_t tint[4];     /* premultiplied RGBA8 colour composited source-over after blur and saturation */
     uint32_t downsample; /* 0 = choose for speed, 1 = full resolution, 2 or 4 = that factor */
