@@ -8,10 +8,8 @@
  * enlargement. Colour on the small image: bilinear weights are convex, so colour <= alpha survives, and the tint is
  * affine, so it commutes with the enlargement up to rounding.
  *
- * The gaussian's routes: from sigma 3 an image whose shorter side is at least 8 sigma and 40 goes through the
- * reduced pipeline, reduced by 2, from 7 by 4, with no colour stage. Below that, the direct filter up to sigma 1.2,
- * or up to the reduced image where the route reduces from 3 or below (fir_sigma_until); otherwise four box stages
- * (blur_gaussian.c). Where the route switches the output blends across the switch.
+ * The gaussian: a pyramid of images reduced by 2 (see "Gaussian" below); the backdrop: its factor from downsample
+ * (or from sigma for downsample 0) and one reduced image.
  * Costs, and the variants rejected: docs/performance.md, "Gaussian" and "Backdrop".
  */
 #include <math.h>
@@ -126,12 +124,13 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
 /* MARK: - Gaussian */
 
 /* The gaussian runs as a pyramid of levels: level 0 is the image, and a level whose sigma reaches
-   CK_GAUSS_REDUCE_SIGMA (on an image large enough: level_reduces) hands its work to the next level, the image reduced
-   by 2 (tent reduction, variance-compensated sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with
-   v = ck_blur_backdrop_variance(2, 1)). So the image is reduced by 2 from sigma 3, by 4 from about 6.1, by 8 from
-   about 12.3, and so on, and every level's own filter stays a direct filter of at most 19 taps on an image a quarter
-   of the size above it. A level that does not reduce runs the direct filter below its fir sigma and four box stages
-   above (blur_gaussian.c).
+   CK_GAUSS_REDUCE_SIGMA (level 0) or CK_GAUSS_REDUCE_SIGMA_DEEP (a reduced level), on an image large enough
+   (level_reduces), hands its work to the next level, the image reduced by 2 (tent reduction, variance-compensated
+   sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with v = ck_blur_backdrop_variance(2, 1)). So the
+   image is reduced by 2 from sigma 1.5, by 4 from about 4.2, by 8 from about 8.5, and so on, and every level's own
+   filter stays a direct filter of at most 13 taps (15 inside a reduced level's band). Where the next level would
+   reduce all through its band a level reduces by 4 at once (one reduce and enlarge pass less at full size). A level
+   that does not reduce runs the direct filter below its fir sigma and four box stages above (blur_gaussian.c).
    Where a level switches (direct filter or boxes to the reduced level, or back where sigma outgrows the image) the
    two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
    route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
@@ -139,6 +138,10 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
    level runs the reduced level first (into its small image), then the direct route into dst, then enlarges the small
    image into dst blending row by row, so no level needs a second image of its own size. */
+/* Level 0 reduces from 1.5: the reduction and the enlargement by 2 blur by a variance of 1.5 themselves, so below
+   sigma 1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11
+   taps). A reduced level reduces again from 2: from 1.5 the levels' errors added up to 49.5 dB at sigma 14 on a
+   large image (docs/performance.md). */
 #define CK_GAUSS_REDUCE_SIGMA 1.5
 #define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
 #define CK_GAUSS_BLEND_SIGMA 0.5
