@@ -128,20 +128,22 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    (level_reduces), hands its work to the next level, the image reduced by 2 (tent reduction, variance-compensated
    sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with v = ck_blur_backdrop_variance(2, 1)). So the
    image is reduced by 2 from sigma 1.5, by 4 from about 4.2, by 8 from about 8.5, and so on, and every level's own
-   filter stays a direct filter of at most 13 taps (15 inside a reduced level's band). Where the next level would
-   reduce all through its band a level reduces by 4 at once (one reduce and enlarge pass less at full size). A level
-   that does not reduce runs the direct filter below its fir sigma and four box stages above (blur_gaussian.c).
+   filter stays a direct filter of at most 13 taps (15 inside a reduced level's band, 19 on a level too small to
+   reduce again). Where the next level would reduce all through its band a level reduces by 4 at once (one reduce
+   and enlarge pass less at full size). A level that does not reduce runs the direct filter below its fir sigma and
+   four box stages above (blur_gaussian.c).
    Where a level switches (direct filter or boxes to the reduced level, or back where sigma outgrows the image) the
    two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
    route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
    routes' own change. The band is CK_GAUSS_BLEND_SIGMA of the caller's sigma, that is, on level n, that band mapped
    through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
    level runs the reduced level first (into its small image), then the direct route into dst, then enlarges the small
-   image into dst blending row by row, so no level needs a second image of its own size. */
-/* Level 0 reduces from 1.5: the reduction and the enlargement by 2 blur by a variance of 1.5 themselves, so below
-   sigma 1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11
-   taps). A reduced level reduces again from 2: from 1.5 the levels' errors added up to 49.5 dB at sigma 14 on a
-   large image (docs/performance.md). */
+   image into dst blending row by row, so only the direct filter to boxes, on a level too small to reduce, needs a
+   second image of the level's size.
+   Level 0 reduces from 1.5: the reduction and the enlargement by 2 add a variance of 1.5 themselves, so below sigma
+   1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11 taps). A
+   reduced level reduces again only from 2: from 1.5 the levels' errors add up past the 50 dB bound on large images
+   (docs/performance.md, "Gaussian: the reduced pyramid"). */
 #define CK_GAUSS_REDUCE_SIGMA 1.5
 #define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
 #define CK_GAUSS_BLEND_SIGMA 0.5
