@@ -16,6 +16,11 @@
  *   CK_BLUR_OPAQUE(p)             keeps a pointer in a register of its own (default: an empty asm)
  * A hook must compute exactly what the generic code computes; it changes only the instructions.
  *
+ * The kernels are split by stage, each header including only those below it: blur_kernels_common.h (narrowing, lane
+ * types) under blur_kernels_colour.h, and over those blur_kernels_box.h, blur_kernels_gauss.h (cascade, direct
+ * filter), blur_kernels_tiles.h (the gaussian's transposed tiles, with the fused colour store) and
+ * blur_kernels_resample.h (reduce, enlarge). This file gathers them into the ISA's table.
+ *
  * Loops run lane by lane with no cross-lane reductions, so a vectorised build performs exactly the scalar build's
  * operations on every value: the paths are bit-identical. `fp contract(off)` keeps the AVX2 build from fusing
  * a*b+c into an FMA, which would round differently.
