@@ -195,9 +195,13 @@ int main(void) {
         ck_backdrop_apply(&im, &dst, &bad[1], NULL, 0),
         ck_backdrop_apply(&im, &dst, &bad[2], NULL, 0),
         ck_backdrop_apply(&im, &dst, &bad[3], NULL, 0));
-    ck_backdrop open[4] = {{2500, 1, {0}, 1}, {4, -1, {0}, 1}, {4, 1e6f, {0}, 1}, {4, 1, {200, 0, 0, 100}, 1}};
-    const char *open_names[4] = {"sigma 2500", "saturation -1", "saturation 1e6", "tint colour > alpha"};
-    for (int k = 0; k < 4; k++)
+    ck_backdrop above[3] = {{2000.001f, 1, {0}, 1}, {2500, 1, {0}, 0}, {INFINITY, 1, {0}, 4}};
+    row("ck_backdrop_apply", "sigma 2000.001, 2500, inf (above CK_MAX_SIGMA)", CK_ERR_ARGUMENT, 3,
+        ck_backdrop_apply(&im, &dst, &above[0], NULL, 0), ck_backdrop_apply(&im, &dst, &above[1], NULL, 0),
+        ck_backdrop_apply(&im, &dst, &above[2], NULL, 0));
+    ck_backdrop open[3] = {{4, -1, {0}, 1}, {4, 1e6f, {0}, 1}, {4, 1, {200, 0, 0, 100}, 1}};
+    const char *open_names[3] = {"saturation -1", "saturation 1e6", "tint colour > alpha"};
+    for (int k = 0; k < 3; k++)
         printf("| `ck_backdrop_apply` | %s (contract gives no range) | %s | open |\n", open_names[k],
                name(ck_backdrop_apply(&im, &dst, &open[k], NULL, 0)));
     {

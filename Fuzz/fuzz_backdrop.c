@@ -21,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size, 0};
     ck_backdrop p;
     uint8_t m = fuzz_u8(&in);
-    p.sigma = m & 1 ? (float)fuzz_u8(&in) / 16.0f : m & 2 ? (float)(m >> 4) : fuzz_float(&in, 4);
+    p.sigma = m & 1   ? (float)fuzz_u8(&in) / 16.0f
+              : m & 2 ? (float)(m >> 4)
+              : m & 4 ? nextafterf(CK_MAX_SIGMA, m & 8 ? INFINITY : 0) /* either side of the limit */
+                      : fuzz_float(&in, 4);
     uint8_t ms = fuzz_u8(&in);
     p.saturation = ms % 4 == 0 ? 1.0f : ms % 4 == 1 ? (float)fuzz_u8(&in) / 64.0f : fuzz_float(&in, 2);
     for (int k = 0; k < 4; k++) p.tint[k] = fuzz_u8(&in);
@@ -38,12 +41,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     fuzz_image_case c;
     if (!fuzz_image_decode(&in, &c)) return 0;
-    /* Must reject: non-finite or negative sigma, non-finite saturation, an unknown downsample factor.
-       May reject (the contract gives no range): sigma above the gaussian's 2000, negative or very large
+    /* Must reject: sigma outside [0, CK_MAX_SIGMA] or NaN (the blur is the gaussian's, with its range), non-finite
+       saturation, an unknown downsample factor. May reject (the contract gives no range): negative or very large
        saturation, a tint whose colour exceeds its alpha. */
-    int bad = !(p.sigma >= 0) || isinf(p.sigma) || !isfinite(p.saturation) ||
+    int bad = !(p.sigma >= 0 && p.sigma <= CK_MAX_SIGMA) || !isfinite(p.saturation) ||
               !(p.downsample == 0 || p.downsample == 1 || p.downsample == 2 || p.downsample == 4);
-    int maybe = p.sigma > 2000 || p.saturation < 0 || p.saturation > 100 || !premul_tint;
+    int maybe = p.saturation < 0 || p.saturation > 100 || !premul_tint;
     fuzz_status_set allowed = null_params ? FS(CK_ERR_NULL) : fuzz_image_allowed(&c, bad, maybe);
     if (null_params && (c.null_src || c.null_dst)) allowed |= fuzz_image_allowed(&c, bad, maybe);
     const ck_backdrop *pp = null_params ? NULL : &p;

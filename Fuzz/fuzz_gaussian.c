@@ -28,11 +28,11 @@ static float sigma(fuzz_input *in) {
         return (float)fuzz_bits(in, 2) / 1024.0f;                 /* 0 .. 64 */
     case 23: case 24:
         if (fuzz_u8(in) % 8) return (float)fuzz_u8(in) / 2.0f;      /* 0 .. 128 */
-        return m & 0x40 ? 2000.0f : (float)fuzz_bits(in, 2) / 32.0f; /* the limit, or 0 .. 2048 */
-    case 25: case 26: return nextafterf(2000.0f, INFINITY) * (1 + (float)(m / 32 % 2)); /* just beyond */
+        return m & 0x40 ? CK_MAX_SIGMA : (float)fuzz_bits(in, 2) / 32.0f; /* the limit, or 0 .. 2048 */
+    case 25: case 26: return nextafterf(CK_MAX_SIGMA, INFINITY) * (1 + (float)(m / 32 % 2)); /* just beyond */
     default: {
         float s = fuzz_float(in, 4);                             /* negative, NaN, inf, denormal, raw */
-        return s > 128 && s <= 2000 && (m & 0x20) ? s / 16 : s;
+        return s > 128 && s <= CK_MAX_SIGMA && (m & 0x20) ? s / 16 : s;
     }
     }
 }
@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     float s = sigma(&in);
     fuzz_image_case c;
     if (!fuzz_image_decode(&in, &c)) return 0;
-    int bad_sigma = !(s >= 0 && s <= 2000); /* NaN fails both */
+    int bad_sigma = !(s >= 0 && s <= CK_MAX_SIGMA); /* NaN fails both */
     fuzz_status_set allowed = fuzz_image_allowed(&c, bad_sigma, 0);
     uint8_t *expected = NULL, *pixels = NULL;
     if (c.pixels) {

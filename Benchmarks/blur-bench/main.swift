@@ -2,7 +2,7 @@
 // Every case is a median and a ratio to a memcpy of the same image timed in the same run (the physical limit:
 // the output must be written once): the fastest of the memcpy medians timed between the groups of cases. Issue 4
 // targets: box <= 4x, gaussian <= 8x, backdrop (downsample 0, sigma 4...60) <= 2.5x memcpy, and backdrop at sigma 60
-// within 1.15x of sigma 4.
+// within 1.15x of sigma 4. Issue 48: every gaussian sigma from 0.5 to 64 in steps of 0.1 <= 5x memcpy (the sweep).
 import AnimationKernel
 import BenchmarkSupport
 import CKernel
@@ -93,9 +93,24 @@ for sigma: Float in [4, 30] {
         _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize)
     }
 }
-// Between the targets' sigmas: the direct filter up to the image reduced by 2 at sigma 3 (no target).
-for sigma: Float in [2, 2.9] {
+// Between the targets' sigmas: the direct filter below 1.5, the blend into the image reduced by 2 (no target).
+for sigma: Float in [1.4, 1.8, 2.9] {
     timeCase("gaussian sigma \(sigma)", best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
+}
+timeMemcpy("before the gaussian sweep")
+
+// MARK: Gaussian sweep
+// Every sigma from 0.5 to 64 in steps of 0.1 (issue 48: each within 5x memcpy, goal 4x), as an animated radius would
+// land on them. Two passes over the sweep, each sigma a median of 5 runs; a sigma keeps the lower of its two medians,
+// so a burst of load from another tenant during one pass does not count against it.
+let sweepSigmas = (0...635).map { Float(5 + $0) / 10 }
+var sweepMedians = [Double](repeating: .infinity, count: sweepSigmas.count)
+for pass in 0..<2 {
+    for (i, sigma) in sweepSigmas.enumerated() {
+        let sample = measure(runs: 5, warmup: 1) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
+        sweepMedians[i] = min(sweepMedians[i], sample.median)
+    }
+    timeMemcpy("after gaussian sweep pass \(pass + 1)")
 }
 timeMemcpy("before the backdrop")
 
@@ -147,6 +162,21 @@ for c in cases {
     let met = c.limit.map { ($0.text, c.sample.median / base.sample.median <= $0.ratio) }
     report.add(c.name, c.sample, baseline: base, target: met)
 }
+// The sweep: every sigma's ratio, ten to a line, then the worst and the median.
+let sweepRatios = sweepMedians.map { $0 / base.sample.median }
+print("gaussian sweep (\(best)), x memcpy at sigma 0.5 + 0.1 i:")
+for start in Swift.stride(from: 0, to: sweepRatios.count, by: 10) {
+    let end = min(start + 10, sweepRatios.count)
+    let cells = (start..<end).map { pad6(format(sweepRatios[$0], 2)) }.joined(separator: " ")
+    print("  sigma " + pad6(format(Double(sweepSigmas[start]), 1)) + ": " + cells)
+}
+let worstIndex = sweepRatios.indices.max { sweepRatios[$0] < sweepRatios[$1] }!
+let medianRatio = sweepRatios.sorted()[sweepRatios.count / 2]
+report.add(
+    "gaussian sweep sigma 0.5-64 step 0.1, worst (\(best))",
+    Sample(median: sweepMedians[worstIndex], minimum: sweepMedians.min()!, maximum: sweepMedians[worstIndex], runs: 5),
+    baseline: base, target: ("<= 5x memcpy", sweepRatios[worstIndex] <= 5),
+    extra: [("at sigma", format(Double(sweepSigmas[worstIndex]), 1)), ("median x", format(medianRatio, 2))])
 if let four = backdropSamples[4], let sixty = backdropSamples[60] {
     report.add(
         "backdrop sigma 60 vs sigma 4", sixty, baseline: ("backdrop sigma 4", four),
@@ -164,3 +194,6 @@ report.summary()
 source.deallocate()
 target.deallocate()
 scratch.deallocate()
+
+/// Right-aligns a figure in six columns.
+func pad6(_ text: String) -> String { String(repeating: " ", count: max(0, 6 - text.count)) + text }

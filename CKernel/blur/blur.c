@@ -1,14 +1,14 @@
 /*
- * Box and gaussian blur and the blurred-backdrop effect: the public entry points, which validate every argument
- * (here, once), and the scratch layout. The drivers that walk the image are blur_box.c, blur_gaussian.c and
- * blur_backdrop.c; the kernels they call through ck_ops_active()->blur are blur_kernels.h, compiled once per ISA:
- * blur_scalar.c (the reference every SIMD build must match bit for bit), blur_sse2.c, blur_avx2.c, blur_neon.c.
+ * Box and gaussian blur and the blurred-backdrop effect: the public entry points, the top of the blur folder. They
+ * validate every argument (here, once) and call down: the box stage directly, the gaussian and the backdrop through
+ * route planning (blur_route.c), which runs the stages (blur_stages.h) on the kernels compiled once per ISA
+ * (blur_kernels.h; blur_scalar.c is the reference every SIMD build must match bit for bit).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "blur_internal.h"
+#include "blur_route.h"
 
 /* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding of the filter
    parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
@@ -18,59 +18,13 @@ _Static_assert(sizeof(ck_image) == sizeof(void *) + 8 + sizeof(size_t), "ck_imag
 _Static_assert(sizeof(ck_backdrop) == 16, "ck_backdrop layout is imported by Swift");
 
 
-/* MARK: - Scratch layout */
-
-/* Floats in the line buffer: CK_GAUSS_VLINES padded lines of 16 lanes at the largest sigma (the vertical group;
-   the horizontal band needs one). */
-size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h) {
-    const ck_gauss_params big = ck_blur_gauss_params_for(CK_MAX_SIGMA, CK_GAUSS_FIR_SIGMA);
-    return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
-}
-
-
-
-size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h) {
-    const size_t tiled = align_up(gauss_tiles_bytes(w, h)) + align_up(ck_blur_gauss_line_floats(w, h) * sizeof(float));
-    const size_t fir = gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4;
-    return tiled > fir ? tiled : fir;
-}
-
-static size_t box_scratch(uint32_t w, uint32_t h) {
-    /* column sums (u32), window sums (u64 at most), the in-place ring of up to h source rows */
-    return align_up((size_t)w * 16) + align_up((size_t)w * 32) + align_up((size_t)w * 4 * h);
-}
-
-
-size_t ck_blur_backdrop_scratch(uint32_t w, uint32_t h, uint32_t k) {
-    const uint32_t ring = reduced_ring(1); /* the tent's, the wider */
-    const uint32_t sw = (w + k - 1) / k + 2 * ring, sh = (h + k - 1) / k + 2 * ring;
-    /* small image with ring; two widened rows (u16, full width), which first hold the reduction's line of
-       (w + (2 ring + 2) k) u16 pixels; the small image's gaussian scratch */
-    size_t rows = 2 * align_up((size_t)w * 8);
-    const size_t line = align_up(((size_t)w + (2 * (size_t)ring + 2) * k) * 8);
-    if (rows < line) rows = line;
-    return align_up((size_t)sw * sh * 4) + rows + ck_blur_gauss_scratch(sw, sh);
-}
+/* MARK: - Scratch */
 
 size_t ck_blur_scratch_size(uint32_t width, uint32_t height) {
     if (width == 0 || height == 0) return 0;
     if (width > CK_MAX_DIM || height > CK_MAX_DIM) return 0;
-    size_t n = ck_blur_gauss_scratch(width, height);
-    const size_t b = box_scratch(width, height);
-    if (b > n) n = b;
-    for (uint32_t k = 2; k <= 8; k *= 2) {
-        const size_t d = ck_blur_backdrop_scratch(width, height, k);
-        if (d > n) n = d;
-    }
-    /* The gaussian's blend across a route switch: a second image past the scratch of either route. */
-    size_t routes = ck_blur_gauss_scratch(width, height);
-    for (uint32_t k = 2; k <= 4; k *= 2) {
-        const size_t d = ck_blur_backdrop_scratch(width, height, k);
-        if (d > routes) routes = d;
-    }
-    const size_t blend = align_up(routes) + align_up((size_t)width * 4 * height);
-    if (blend > n) n = blend;
-    return n + CK_ALIGN; /* room to align a caller pointer */
+    const size_t box = ck_blur_box_scratch(width, height), routes = ck_blur_route_scratch(width, height);
+    return (box > routes ? box : routes) + CK_ALIGN; /* room to align a caller pointer */ /* room to align a caller pointer */
 }
 
 /* MARK: - Validation */
@@ -131,24 +85,6 @@ static void copy_image(const ck_image *src, ck_image *dst) {
 
 /* MARK: - Entry points */
 
-/* The backdrop's colour stage from its parameters; CK_ERR_ARGUMENT for a NaN saturation or a tint that is not
-   premultiplied. */
-static ck_status make_colour(const ck_backdrop *p, ck_blur_colour *c) {
-    static const double luma[3] = {0.2126, 0.7152, 0.0722};
-    if (!isfinite(p->saturation)) return CK_ERR_ARGUMENT;
-    for (int i = 0; i < 3; i++)
-        if (p->tint[i] > p->tint[3]) return CK_ERR_ARGUMENT; /* not premultiplied */
-    /* Beyond CK_MAX_SATURATION every non-grey colour already clamps; bounding s keeps the float sums finite. */
-    const double limit = CK_MAX_SATURATION;
-    double s = p->saturation;
-    s = s > limit ? limit : (s < -limit ? -limit : s);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) c->m[i][j] = (float)((1.0 - s) * luma[j] + (i == j ? s : 0.0));
-    for (int i = 0; i < 4; i++) c->tint[i] = p->tint[i];
-    c->inv_alpha = 255u - p->tint[3];
-    return CK_OK;
-}
-
 ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uint32_t radius_y, void *scratch,
                       size_t scratch_size) {
     if (src == NULL || dst == NULL) return CK_ERR_NULL;
@@ -202,7 +138,8 @@ ck_status ck_backdrop_reduce(const ck_image *src, ck_image *small, uint32_t fact
     if (src->data == NULL || small->data == NULL) return CK_ERR_NULL;
     const uintptr_t s0 = (uintptr_t)src->data, r0 = (uintptr_t)small->data;
     if (s0 < r0 + rbytes && r0 < s0 + sbytes) return CK_ERR_OVERLAP;
-    ck_blur_reduce_box(src, small, factor);
+    ck_blur_reduce_box(src, small->data, small->stride, factor, (src->width + factor - 1) / factor,
+                       (src->height + factor - 1) / factor);
     return CK_OK;
 }
 
@@ -217,7 +154,7 @@ ck_status ck_backdrop_apply(const ck_image *src, ck_image *dst, const ck_backdro
     const uint32_t ds = params->downsample;
     if (!(ds == 0 || ds == 1 || ds == 2 || ds == 4)) return CK_ERR_ARGUMENT;
     ck_blur_colour colour;
-    ck_status st = make_colour(params, &colour);
+    ck_status st = ck_blur_colour_make(params, &colour);
     if (st != CK_OK) return st;
     int empty;
     st = check_pair(src, dst, scratch, scratch_size, &empty);

@@ -22,7 +22,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_narrow16(const vo
     _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permute4x64_epi64(_mm256_packus_epi16(x[0], x[1]), 0xd8));
 }
 #define CK_BLUR_NATIVE_NARROW
-/* 32 u16 lanes: (a * b) >> 16 (the direct filter's products, see blur_kernels.h). */
+/* 32 u16 lanes: (a * b) >> 16 (the direct filter's products, see blur_kernels_gauss.h). */
 static inline __attribute__((always_inline)) void ck_blur_avx2_mulhi16x32(const void *a, const void *b, void *out) {
     __m256i x[2], y[2];
     memcpy(x, a, sizeof x);
@@ -31,7 +31,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_mulhi16x32(const 
     memcpy(out, x, sizeof x);
 }
 #define CK_BLUR_NATIVE_MULHI16
-/* The colour stage's conversions (see colour_pairs in blur_kernels.h): the in-lane packs give its lane order as they
+/* The colour stage's conversions (see colour_pairs in blur_kernels_colour.h): the in-lane packs give its lane order as they
    are, and lanes in [0, 255] make their saturation a plain narrowing; one byte shuffle per 128 bits turns
    [r0-3 g0-3 b0-3 a0-3] into pixels, where the generic conversions need masks, packs and cross-lane fix-ups. */
 static inline __attribute__((always_inline)) void ck_blur_avx2_colour_pairs(const void *q4, void *pairs) {
@@ -93,7 +93,7 @@ static inline __attribute__((always_inline)) void ck_blur_avx2_tile_block(const 
 }
 static inline __attribute__((always_inline)) void ck_blur_avx2_tile_fence(void) { _mm_sfence(); }
 #define CK_BLUR_NATIVE_TILE_BLOCK
-/* The cascade's subtraction on the FMA pipes (see CK_BLUR_SUB_ON_FMA in blur_kernels.h); vf is the kernels'
+/* The cascade's subtraction on the FMA pipes (see CK_BLUR_SUB_ON_FMA in blur_kernels_gauss.h); vf is the kernels'
    8-float vector. The empty asm hides m1's value in a vector register so the fma is not folded back. */
 #define CK_BLUR_SUB_ON_FMA(x, y, m1) ((vf)_mm256_fmadd_ps((__m256)(y), (__m256)(m1), (__m256)(x)))
 #define CK_BLUR_HIDE_CONSTANT(v) __asm__("" : "+x"(v))

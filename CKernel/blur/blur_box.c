@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "blur_internal.h"
+#include "blur_stages.h"
 
 /* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding of the filter
    parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
@@ -113,6 +113,11 @@ static void box_ring_commit(const box_ring *r, ck_image *dst, uint32_t y) {
         out[i] = slot[i];
         slot[i] = t;
     }
+}
+
+size_t ck_blur_box_scratch(uint32_t w, uint32_t h) {
+    /* column sums (u32), window sums (u64 at most), the in-place ring of up to h source rows */
+    return align_up((size_t)w * 16) + align_up((size_t)w * 32) + align_up((size_t)w * 4 * h);
 }
 
 void ck_blur_box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry, uint8_t *scratch) {

@@ -1,11 +1,9 @@
 /*
- * Gaussian blur: the filter parameters, the full-resolution driver (ck_blur_gauss_run) and the choice of route per
- * sigma with the blend across route switches (ck_blur_gaussian_run).
+ * The gaussian stage: the filter parameters (ck_blur_gauss_params_for) and the blur of one image with them
+ * (ck_blur_gauss_run), at full resolution or on a reduced image (the routes choose: blur_route.c).
  *
- * Routes: from sigma 3 an image whose shorter side is at least 8 sigma and 40 goes through the backdrop's pipeline,
- * reduced by 2, from 7 by 4, with no colour stage (ck_blur_reduced_run). Below that, a direct sampled gaussian
- * (gauss_fir_run: row by row in 16-bit fixed point, no intermediate image) up to sigma 1.2, or up to the reduced
- * image where the route reduces from 3 or below (fir_sigma_until). Otherwise four box stages per axis whose variances
+ * Two filters: a direct sampled gaussian (gauss_fir_run: row by row in 16-bit fixed point, no intermediate image)
+ * for small sigma, or four box stages per axis whose variances
  * add up to sigma^2, one or all of them extended boxes (Gwosdek, Grewenig, Bruhn, Weickert, "Theoretical foundations
  * of Gaussian convolution by extended box filtering", SSVM 2011): a box of radius r plus end taps of weight alpha,
  * continuous in sigma (ck_blur_gauss_params_for). Each line is padded once by replication by the total support and
@@ -20,7 +18,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "blur_internal.h"
+#include "blur_stages.h"
 
 /* FP contraction off, as in blur_kernels.h: no fused multiply-add may change a rounding of the filter
    parameters or the colour matrix on a target with FMA (arm64), so every build computes the same bytes. */
@@ -68,7 +66,7 @@ ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
         double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
         for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
         for (uint32_t i = 0; i <= R; i++) {
-            /* Fixed-point weights (blur_kernels.h): the centre's vertical weight in 2^-15 (its operand is the byte
+            /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
                << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
                still returns every byte unchanged. */
             const double x = k[i] / t;
@@ -157,7 +155,7 @@ static void gauss_line(const struct ck_blur_ops *ops, const ck_gauss_params *p, 
    Two sweeps of the same register cascade (gauss_line) over padded lines of 16 lanes (the positions the four
    stages touch at once, 4 span + 1 of them, stay in L1):
    1. Horizontal, bands of 4 rows: src rows -> lanes (4 rows x 4 channels per position), padded by replication,
-      filtered, rounded to bytes into transposed tiles of 4 pixels (see blur_kernels.h and ck_tile_t).
+      filtered, rounded to bytes into transposed tiles of 4 pixels (see blur_kernels_tiles.h and ck_tile_t).
    2. Vertical, groups of CK_GAUSS_VLINES tiles (16 pixels = one 64-byte piece of each dst row): each tile is one
       contiguous line (4 pixels x 4 channels per row), padded by replicating its first and last row, filtered,
       and the group's rows are written to dst. A tall image is swept in bands of rows, each tile carrying its
@@ -237,115 +235,17 @@ void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params
     }
 }
 
-/* MARK: - Routes */
+/* MARK: - Scratch */
 
-/* The gaussian's reduction factors: by 2 from sigma 3 and by 4 from 7 (tent reduction, variance-compensated gaussian,
-   bilinear enlargement: ck_blur_reduced_run with no colour stage), on an image whose shorter side is at least 8 sigma
-   (on smaller ones the reduced result fell below 50 dB). Each switch makes the output jump; these are where a 0.1
-   step across one moves a pixel by at most 2 levels (the contract allows 3). */
-#define CK_GAUSS_MIN_SIGMA_K2 3.0f
-#define CK_GAUSS_MIN_SIGMA_K4 7.0f
-#define CK_GAUSS_REDUCED_SIDES_PER_SIGMA 8.0f
-/* An image reduces only if it keeps reducing up to this sigma (shorter side >= 8 x 5 = 40), so it never switches
-   back to full resolution below it: there the step across the switch back reached 4 levels. */
-#define CK_GAUSS_MIN_RETURN_SIGMA 5.0f
-
-/* The gaussian's reduction factor at sigma on an image whose shorter side is `side`; 1: full resolution. */
-static uint32_t gauss_factor(float sigma, uint32_t side) {
-    const float reach = sigma > CK_GAUSS_MIN_RETURN_SIGMA ? sigma : CK_GAUSS_MIN_RETURN_SIGMA;
-    if (CK_GAUSS_REDUCED_SIDES_PER_SIGMA * reach > (float)side) return 1;
-    return sigma >= CK_GAUSS_MIN_SIGMA_K4 ? 4 : sigma >= CK_GAUSS_MIN_SIGMA_K2 ? 2 : 1;
+/* Floats in the line buffer: CK_GAUSS_VLINES padded lines of 16 lanes at the largest sigma (the vertical group;
+   the horizontal band needs one). */
+size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h) {
+    const ck_gauss_params big = ck_blur_gauss_params_for(CK_MAX_SIGMA, CK_GAUSS_FIR_SIGMA);
+    return ((size_t)(w > h ? w : h) + 2 * (size_t)big.pad) * CK_GAUSS_VLINES * CK_GAUSS_LANES;
 }
 
-/* A route of the gaussian: the reduction factor (1: full resolution) and whether the (full-resolution or reduced)
-   image runs the direct filter rather than boxes. */
-typedef struct {
-    uint32_t k;
-    int fir;
-} gauss_route;
-
-/* The variance-compensated sigma of the image reduced by k (the tent's reduction and the enlargement). */
-static double reduced_sigma(double sigma, uint32_t k) {
-    const double v = (sigma * sigma - ck_blur_backdrop_variance(k, 1)) / (double)(k * k);
-    return v > 0 ? sqrt(v) : 0;
-}
-
-static gauss_route gauss_route_at(float sigma, uint32_t side) {
-    gauss_route r = {gauss_factor(sigma, side), 0};
-    if (r.k == 1) {
-        /* the route reduces from sigma 3 unless the image is too small for it */
-        const int reduces = gauss_factor(CK_GAUSS_MIN_SIGMA_K2, side) > 1;
-        r.fir = sigma < fir_sigma_until(reduces ? CK_GAUSS_MIN_SIGMA_K2 : INFINITY);
-    } else {
-        r.fir = reduced_sigma(sigma, r.k) < CK_REDUCED_FIR_SIGMA;
-    }
-    return r;
-}
-
-/* Scratch bytes a route uses (from the scratch's start). */
-static size_t gauss_route_scratch(gauss_route r, uint32_t w, uint32_t h) {
-    if (r.k > 1) return ck_blur_backdrop_scratch(w, h, r.k);
-    return r.fir ? gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4 : ck_blur_gauss_scratch(w, h);
-}
-
-static void gauss_route_run(gauss_route r, const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
-    const double fir_sigma = r.fir ? INFINITY : 0; /* the route's filter whatever sigma is */
-    if (r.k == 1) {
-        const ck_gauss_params p = ck_blur_gauss_params_for(sigma, fir_sigma);
-        ck_blur_gauss_run(src, dst, &p, NULL, 0, s);
-    } else {
-        ck_blur_reduced_run(ck_ops_active()->blur, src, dst, sigma, r.k, 1, fir_sigma, NULL, s);
-    }
-}
-
-/* Where the gaussian switches routes (a reduction factor, or the direct filter for boxes) the two differ by a few
-   levels on hard edges (up to 6 on translucent bands), so over the CK_GAUSS_BLEND_SIGMA above each switch the output
-   blends from the route below to the route above: a 0.1 step then moves a byte by at most a fifth of that difference
-   besides the routes' own change. The direct filter past its switch keeps R = CK_GAUSS_FIR_MAX_R (taps to 2.7 sigma
-   at most, normalised). */
-#define CK_GAUSS_BLEND_SIGMA 0.5f
-
-/* dst = (1 - t) a + t dst per byte, t = weight / 256 (a convex combination: premultiplication is kept). */
-static void blend_images(const ck_image *a, ck_image *dst, uint32_t weight) {
-    /* Locals: byte stores may alias the image structs, which would reload them every byte. */
-    const size_t n = (size_t)dst->width * 4, sa = a->stride, sd = dst->stride;
-    const uint8_t *ra = a->data;
-    uint8_t *rd = dst->data;
-    const uint32_t keep = 256u - weight;
-    for (uint32_t y = 0, h = dst->height; y < h; y++) {
-        const uint8_t *restrict pa = ra + (size_t)y * sa;
-        uint8_t *restrict pd = rd + (size_t)y * sd;
-        for (size_t i = 0; i < n; i++) pd[i] = (uint8_t)((pa[i] * keep + pd[i] * weight + 128u) >> 8);
-    }
-}
-
-void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {
-    const uint32_t w = src->width, h = src->height, side = w < h ? w : h;
-    const gauss_route route = gauss_route_at(sigma, side);
-    /* The last switch below sigma, if it is within the blend: bisection between a sigma on the previous route and
-       sigma (routes change at a handful of sigmas, none closer together than the blend on the images that reach
-       them). */
-    float below = sigma - CK_GAUSS_BLEND_SIGMA, above = sigma;
-    gauss_route previous = below > 0 ? gauss_route_at(below, side) : route;
-    if (below > 0 && (previous.k != route.k || previous.fir != route.fir)) {
-        for (int i = 0; i < 40; i++) {
-            const float mid = 0.5f * (below + above);
-            const gauss_route m = gauss_route_at(mid, side);
-            if (m.k == route.k && m.fir == route.fir) above = mid;
-            else {
-                below = mid;
-                previous = m;
-            }
-        }
-        const uint32_t weight = (uint32_t)lround(256.0 * (sigma - above) / CK_GAUSS_BLEND_SIGMA);
-        /* The previous route into an image past both routes' scratch, then this one into dst (which may be src:
-           src is read completely before dst is written, and the previous route does not write it). */
-        const size_t a = gauss_route_scratch(previous, w, h), b = gauss_route_scratch(route, w, h);
-        ck_image other = {s + align_up(a > b ? a : b), w, h, (size_t)w * 4};
-        gauss_route_run(previous, src, &other, sigma, s);
-        gauss_route_run(route, src, dst, sigma, s);
-        blend_images(&other, dst, weight);
-    } else {
-        gauss_route_run(route, src, dst, sigma, s);
-    }
+size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h) {
+    const size_t tiled = align_up(gauss_tiles_bytes(w, h)) + align_up(ck_blur_gauss_line_floats(w, h) * sizeof(float));
+    const size_t fir = gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4;
+    return tiled > fir ? tiled : fir;
 }

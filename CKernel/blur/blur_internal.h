@@ -1,9 +1,14 @@
 /*
- * Private to the blur family: the per-ISA kernel table and what the entry points and drivers share.
+ * The bottom of the blur family: what the per-ISA kernels and every file above them share. The per-ISA kernel table
+ * (struct ck_blur_ops) with the types its kernels take, the tile and lane geometry, the prefetch and alignment
+ * helpers. Includes nothing of the blur family, and declares nothing implemented above it.
  *
- * blur.c validates and lays out scratch; the drivers (blur_box.c, blur_gaussian.c, blur_backdrop.c) walk the
- * image; the kernels take trusted arguments and never fail. Every kernel is written once, in blur_kernels.h, and
- * compiled once per ISA (blur_scalar.c with vectorisation off, blur_sse2.c, blur_avx2.c, blur_neon.c).
+ * The folder is layered so that data and calls flow down (CKernel/README.md, "Blur"):
+ *   blur.c                    entry points: validation, scratch size
+ *   blur_route.c / .h         route planning: which stages at which factor, the gaussian's and backdrop's pipelines
+ *   blur_resample.c, blur_box.c, blur_gaussian.c, blur_colour.c   one file per stage (blur_stages.h)
+ *   blur_{scalar,sse2,avx2,neon}.c + blur_kernels*.h   the kernels, compiled once per ISA, split by stage
+ *   blur_internal.h           this file
  * Bit-identity across ISAs follows from the arithmetic: box blur is exact integer arithmetic; the gaussian works
  * lane by lane in float with a fixed operation order and `fp contract(off)` (no FMA fusion in the AVX2 build), and
  * vectorising a lane-parallel loop does not reorder any lane's operations.
@@ -33,7 +38,7 @@ static inline void ck_prefetch_ahead(const void *p, size_t ahead) {
 static inline void ck_prefetch_l2(const void *p) { __builtin_prefetch(p, 0, 2); }
 
 /* The gaussian's intermediate between the horizontal and the vertical pass, in transposed tiles (see
-   blur_kernels.h): bytes, rounded once. The vertical blur averages that rounding down, so the result stays within
+   blur_kernels_tiles.h): bytes, rounded once. The vertical blur averages that rounding down, so the result stays within
    about 1 dB of a u16 intermediate while the sweep over it moves half the bytes. */
 typedef uint8_t ck_tile_t;
 #define CK_TILE_TOP 255.0f
@@ -59,7 +64,7 @@ typedef struct ck_blur_colour {
 static inline uint32_t ck_blur_tent(uint32_t d, uint32_t k) { return 2 * (d < 2 * k - 1 - d ? d : 2 * k - 1 - d) + 1; }
 
 /* The box's 16-bit column sums: a column of 2 ry + 1 bytes sums to at most 255 * 127 < 2^15 while ry <= 63, so the
-   difference of two such sums fits int16 (see box_row in blur_kernels.h). */
+   difference of two such sums fits int16 (see box_row in blur_kernels_box.h). */
 #define CK_BOX_COL16_MAX_RY 63u
 
 struct ck_blur_ops {
@@ -81,13 +86,13 @@ struct ck_blur_ops {
        running sums are in state (4 x CK_GAUSS_LANES floats; written back at the end unless NULL). */
     void (*gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes, float *state);
     /* Gaussian, small sigma: the direct filter of 2R + 1 taps per axis (1 <= R <= CK_GAUSS_FIR_MAX_R), in 16-bit
-       fixed point (see blur_kernels.h). Vertical: the 2R + 1 rows around an output row (rows[R] its centre, edges
+       fixed point (see blur_kernels_gauss.h). Vertical: the 2R + 1 rows around an output row (rows[R] its centre, edges
        already clamped), n bytes each, to n u16 values in 1/128 level. Horizontal: such a line with 4 R values of
        padding at each end (line[4 R] is the first output lane) to n bytes. */
     void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out);
     void (*gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out);
 
-    /* Gaussian, transposed tiles (see blur_kernels.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
+    /* Gaussian, transposed tiles (see blur_kernels_tiles.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
        write them with non-temporal stores), tile -> line, column lines -> bytes (+ the backdrop colour stage when
        colour is not NULL). */
     void (*gauss_load_rows_u8)(const uint8_t *src, size_t stride, uint32_t rows, uint32_t w, uint32_t pad,
@@ -123,97 +128,8 @@ struct ck_blur_ops {
                            uint8_t *out);
 };
 
-
-/* MARK: - Shared by the drivers (blur.c, blur_box.c, blur_gaussian.c, blur_backdrop.c) */
-
-/* CK_MAX_DIM, CK_MAX_RADIUS, CK_MAX_SIGMA and CK_MAX_SATURATION are public (CKernel.h). */
+/* Scratch is handed down 64-byte aligned, and every buffer in it starts on a multiple of CK_ALIGN. */
 #define CK_ALIGN 64
-
-/* Below this sigma four extended boxes fall under 50 dB (48 at sigma 1) where a direct sampled gaussian of at most
-   9 taps keeps about 59 dB; at the switch the two differ by a level or two. */
-#define CK_GAUSS_FIR_SIGMA 1.2
-/* Column lines per vertical group: 4 x 4 pixels = one 64-byte cache line of each destination row. */
-#define CK_GAUSS_VLINES 4
-
-/* From this sigma on, the four stages are three plain boxes and one extended box (see ck_blur_gauss_params_for);
-   below it the radii are too small for boxes of unequal width (49 dB at sigma 2 where four equal ones keep 57). */
-#define CK_GAUSS_PLAIN_SIGMA 3.0
-/* The reduced image (ck_blur_reduced_run) runs the direct filter up to that switch, never four extended boxes: with
-   R = ceil(3 sigma) <= 9 it is cheaper than either cascade there and more exact, and the enlargement smooths its
-   jump to the box mix (at most 2 levels per 0.1 step). */
-#define CK_REDUCED_FIR_SIGMA CK_GAUSS_PLAIN_SIGMA
-
-/* The sigma below which a full-resolution route runs the direct filter, given the sigma from which the same route
-   blurs a reduced image instead (reduced_from; infinite if it never does): up to that switch when the direct filter
-   reaches it (R = ceil(3 sigma) <= CK_GAUSS_FIR_MAX_R below CK_GAUSS_PLAIN_SIGMA), so no boxes run in between; else
-   CK_GAUSS_FIR_SIGMA, where boxes take over for every larger sigma. Below sigma 2 the exact gaussian itself moves a
-   pixel by more than 3 levels per 0.1 step, so a switch at 1.2 costs no visible jump; above, the direct filter and
-   the box mix differ by up to 2 levels, which is why boxes that go on past 3 start at 1.2. */
-static inline double fir_sigma_until(double reduced_from) {
-    return reduced_from <= CK_GAUSS_PLAIN_SIGMA ? reduced_from : CK_GAUSS_FIR_SIGMA;
-}
-
-typedef struct ck_gauss_params {
-    uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
-    uint16_t fir_wv[CK_GAUSS_FIR_MAX_R + 1], fir_wh[CK_GAUSS_FIR_MAX_R + 1]; /* its weights, see blur_kernels.h */
-    ck_gauss_boxes boxes;
-    uint32_t pad; /* total support of the four passes: sum of r[k] + 1 */
-    double norm;  /* product of the stages' weights 2 r[k] + 1 (+ 2 alpha): the passes are unnormalised */
-} ck_gauss_params;
-
-/* The four box stages (or the direct filter) for sigma; the direct filter below fir_sigma (see
-   fir_sigma_until). */
-CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
-
-/* MARK: Scratch layout (blur.c) */
-
 static inline size_t align_up(size_t n) { return (n + (CK_ALIGN - 1)) & ~(size_t)(CK_ALIGN - 1); }
-
-/* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
-   every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
-static inline size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~(size_t)3) * CK_GAUSS_LANES; }
-static inline size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
-    return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
-}
-
-/* The direct filter (gauss_fir_run): one padded u16 line, then the in-place ring of R + 1 source rows. */
-static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t)w + 2 * CK_GAUSS_FIR_MAX_R) * 8); }
-
-/* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
-   extension alone, so that replicating it continues the reduction of that extension exactly. Two for the tent, whose
-   pixel i covers [ik - k/2, ik + 3k/2) (see reduce_tent), one for the box, whose pixel covers [ik, ik + k). */
-static inline uint32_t reduced_ring(int tent) { return tent ? 2u : 1u; }
-
-/* Floats in the gaussian's line buffer, and the scratch bytes of the gaussian and of the backdrop at factor k. */
-CK_HIDDEN size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h);
-CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
-CK_HIDDEN size_t ck_blur_backdrop_scratch(uint32_t w, uint32_t h, uint32_t k);
-
-/* MARK: Drivers */
-
-/* Row sy of the image extended by replicating its first and last rows: its index, and the row. */
-static inline uint32_t clamped_y(const ck_image *im, int64_t sy) {
-    return (uint32_t)(sy < 0 ? 0 : (sy >= im->height ? im->height - 1 : sy));
-}
-static inline const uint8_t *clamped_row(const ck_image *im, int64_t sy) {
-    return im->data + (size_t)clamped_y(im, sy) * im->stride;
-}
-
-/* The drivers behind the entry points, on validated arguments and aligned scratch of ck_blur_scratch_size bytes.
-   box: rx or ry > 0 (blur_box.c); gaussian: sigma > 0 (blur_gaussian.c); backdrop: sigma > 0 (blur_backdrop.c). */
-CK_HIDDEN void ck_blur_box_run(const ck_image *src, ck_image *dst, uint32_t rx, uint32_t ry, uint8_t *scratch);
-CK_HIDDEN void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *scratch);
-CK_HIDDEN void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop *params,
-                                    const ck_blur_colour *colour, uint8_t *scratch);
-
-/* The gaussian with the filter params (blur_gaussian.c), and the pipeline through an image reduced by k
-   (blur_backdrop.c), which the gaussian's larger sigmas take too; the variance that pipeline adds. */
-CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
-                                 const ck_blur_colour *colour, int small, uint8_t *scratch);
-CK_HIDDEN void ck_blur_reduced_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, double sigma,
-                                   uint32_t k, int tent, double fir_sigma, const ck_blur_colour *colour, uint8_t *s);
-CK_HIDDEN double ck_blur_backdrop_variance(uint32_t k, int tent);
-/* The box reduction by k (2, 4 or 8) of src into small, with its ring of one (ck_backdrop_reduce's work). */
-CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, ck_image *small, uint32_t k);
 
 #endif

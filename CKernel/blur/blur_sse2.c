@@ -24,7 +24,7 @@ static inline __attribute__((always_inline)) void ck_blur_sse2_narrow16(const vo
     _mm_storeu_si128((__m128i *)(void *)(dst + 16), _mm_packus_epi16(x[2], x[3]));
 }
 #define CK_BLUR_NATIVE_NARROW
-/* 32 u16 lanes: (a * b) >> 16 (the direct filter's products, see blur_kernels.h). */
+/* 32 u16 lanes: (a * b) >> 16 (the direct filter's products, see blur_kernels_gauss.h). */
 static inline __attribute__((always_inline)) void ck_blur_sse2_mulhi16x32(const void *a, const void *b, void *out) {
     __m128i x[4], y[4];
     memcpy(x, a, sizeof x);
@@ -33,7 +33,7 @@ static inline __attribute__((always_inline)) void ck_blur_sse2_mulhi16x32(const 
     memcpy(out, x, sizeof x);
 }
 #define CK_BLUR_NATIVE_MULHI16
-/* The colour stage's conversions (see colour_pairs in blur_kernels.h), per 128-bit half: signed-saturating packs
+/* The colour stage's conversions (see colour_pairs in blur_kernels_colour.h), per 128-bit half: signed-saturating packs
    (lanes in [0, 255]) give its lane order as they are, and two byte interleaves turn [r0-3 g0-3 b0-3 a0-3] into
    pixels (SSE2 has no byte shuffle). */
 static inline __attribute__((always_inline)) void ck_blur_sse2_colour_pairs(const void *q4, void *pairs) {

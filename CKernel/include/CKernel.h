@@ -143,12 +143,13 @@ ck_status ck_box_blur(const ck_image *src, ck_image *dst, uint32_t radius_x, uin
                       void *scratch, size_t scratch_size);
 /* Gaussian blur, sigma in [0, CK_MAX_SIGMA] pixels; sigma 0 is an exact copy. Continuous in sigma: a step of 0.1 changes
    every byte by at most 3 levels more than the exact float gaussian changes it over the same step, on every route
-   (where the implementation switches between reductions or filters it blends the two over half a pixel of sigma). */
+   (where the implementation switches between reductions or filters it blends the two over half a pixel of sigma).
+   Cost per pixel: about flat in sigma while the shorter side is at least 8 sigma; beyond, it grows with sigma. */
 ck_status ck_gaussian_blur(const ck_image *src, ck_image *dst, float sigma, void *scratch,
                            size_t scratch_size);
 
 typedef struct ck_backdrop {
-    float sigma;         /* blur standard deviation in pixels, >= 0 */
+    float sigma;         /* blur standard deviation in pixels, in [0, CK_MAX_SIGMA] (else CK_ERR_ARGUMENT) */
     float saturation;    /* 1 = unchanged, 0 = grey, > 1 = more saturated; Rec. 709 luma */
     uint8_t tint[4];     /* premultiplied RGBA8 colour composited source-over after blur and saturation */
     uint32_t downsample; /* 0 = choose for speed, 1 = full resolution, 2 or 4 = that factor */

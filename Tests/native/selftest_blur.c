@@ -157,11 +157,11 @@ static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float 
     return identity_backdrop(s, d, sigma, 1, scratch, size);
 }
 
-/* Which full-resolution filter runs (see fir_sigma_until in blur_internal.h): the direct filter below sigma 1.2, and up
+/* Which full-resolution filter runs (see fir_sigma_until in blur_route.c): the direct filter below sigma 1.2, and up
    to the reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at
-   least 40, from 3; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3 (the
-   backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the identity
-   colour stage changes nothing. */
+   least 40, from 1.5; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3
+   (the backdrop at downsample 1, images too small to reduce). The same filter gives the same bytes, since the
+   identity colour stage changes nothing. */
 /* ck_backdrop_reduce against its definition: each small pixel the rounded mean of a factor x factor block with clamped
    indices, a ring of one; every ISA (the box reduction's rows are per-ISA kernels). */
 static void check_backdrop_reduce(void) {
@@ -217,13 +217,14 @@ static void check_full_resolution_route(void) {
         {300, 200, 30.0f, 1, 1}, /* both boxes: 8 sigma > 200 */
         {300, 20, 2.5f, 1, 1},   /* too small to reduce: both four extended boxes */
         {300, 20, 2.9f, 1, 1},
-        {300, 200, 2.5f, 1, 0}, /* the gaussian reduces from 3: direct filter against the backdrop's boxes */
+        {300, 200, 2.5f, 1, 0}, /* the gaussian reduces from 1.5: its reduced image against the backdrop's boxes */
         {300, 200, 2.9f, 1, 0},
-        {300, 200, 1.5f, 0, 1}, /* downsample 0 reduces from 2: both the direct filter */
-        {300, 200, 1.9f, 0, 1},
+        {300, 200, 1.0f, 0, 1}, /* downsample 0 reduces from 2: both the direct filter */
+        {300, 200, 1.4f, 0, 1},
+        {300, 200, 1.9f, 0, 0}, /* the gaussian's blend into its reduced image against the backdrop's direct filter */
         {20, 20, 1.5f, 0, 0}, /* too small for the gaussian to reduce: its boxes against the backdrop's direct filter */
         {39, 100, 2.5f, 1, 1}, /* the smallest side that reduces is 40 (CK_GAUSS_MIN_RETURN_SIGMA): boxes, then */
-        {40, 100, 2.5f, 1, 0}, /* the direct filter */
+        {40, 100, 2.5f, 1, 0}, /* the reduced image */
         {1, 200, 1.8f, 0, 1}, /* too narrow for either to reduce: both boxes (past the gaussian's blend from 1.2) */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -322,7 +323,7 @@ static void check_gauss_continuity(uint32_t w, uint32_t h, double a, double b) {
 }
 
 /* Images too small to keep the reduced image for long (shorter side 24 to 39, where 8 sigma passes the side below sigma
-   5) stay at full resolution (CK_GAUSS_MIN_RETURN_SIGMA in blur_gaussian.c). When they reduced from sigma 3 and
+   5) stay at full resolution (CK_GAUSS_MIN_RETURN_SIGMA in blur_route.c). When they reduced from sigma 3 and
    switched back at side / 8, the step across that switch moved a pixel by 4 levels on about one such image in 15. The
    seeded textures are ones on which it did, found by a probe over 1152 images (with the tent's ring of two); the rest
    are the self-test's sequence. */
@@ -388,10 +389,10 @@ static void check_gauss_steps_follow_exact(uint32_t w, uint32_t h, double a, dou
     free(ref);
 }
 
-/* The reduced image's edges (its ring, reduced_ring in blur_internal.h): a one-pixel checkerboard (fill_checkerboard)
+/* The reduced image's edges (its ring, reduced_ring in blur_stages.h): a one-pixel checkerboard (fill_checkerboard)
    makes every edge pixel differ from its inner neighbour by 255, the content on which a ring pixel that still mixes in
-   that neighbour and is then replicated goes wrong most. Reduced by 4 (sigma 7.5 and 10, where the small image runs the
-   direct filter) every pixel stays within 2 levels of the exact gaussian: 1.2-1.4 with the tent's ring of two, 2.4-3.4
+   that neighbour and is then replicated goes wrong most. Reduced by 4 and 8 (sigma 7.5 and 10, two and three levels of
+   the pyramid) every pixel stays within 2 levels of the exact gaussian: 1.2-1.6 with the tent's ring of two, 2.4-3.4
    (at the corners) with a ring of one. */
 static void check_gauss_reduced_edges(uint32_t w, uint32_t h) {
     const size_t n = (size_t)w * 4 * h;
@@ -410,7 +411,7 @@ static void check_gauss_reduced_edges(uint32_t w, uint32_t h) {
         }
         CHECK(most <= 2.0, "gaussian %ux%u checkerboard sigma %g: a pixel %.2f levels off the exact gaussian", w, h,
               sigmas[i], most);
-        printf("  gaussian %ux%u one-pixel checkerboard, sigma %4.1f (reduced by 4): within %.2f levels of exact\n", w,
+        printf("  gaussian %ux%u one-pixel checkerboard, sigma %4.1f (reduced): within %.2f levels of exact\n", w,
                h, sigmas[i], most);
     }
     free(src);
@@ -517,6 +518,21 @@ static void check_bad_input(void) {
     CHECK(ck_box_blur(&a, &a, 65536, 1, NULL, 0) == CK_ERR_ARGUMENT, "radius too large");
     CHECK(ck_gaussian_blur(&a, &a, NAN, NULL, 0) == CK_ERR_ARGUMENT, "NaN sigma");
     CHECK(ck_gaussian_blur(&a, &a, 2000.5f, NULL, 0) == CK_ERR_ARGUMENT, "sigma too large");
+    {
+        /* One sigma range for both blurs, the header's: CK_MAX_SIGMA itself works, the next float up is rejected. */
+        const float beyond = nextafterf(CK_MAX_SIGMA, INFINITY);
+        ck_backdrop q = {CK_MAX_SIGMA, 1, {0, 0, 0, 0}, 1};
+        CHECK(ck_gaussian_blur(&a, &a, CK_MAX_SIGMA, NULL, 0) == CK_OK, "gaussian at CK_MAX_SIGMA");
+        CHECK(ck_gaussian_blur(&a, &a, beyond, NULL, 0) == CK_ERR_ARGUMENT, "gaussian just above CK_MAX_SIGMA");
+        for (uint32_t ds = 0; ds <= 4; ds += ds == 0 ? 1 : ds) {
+            q.downsample = ds;
+            q.sigma = CK_MAX_SIGMA;
+            CHECK(ck_backdrop_apply(&a, &a, &q, NULL, 0) == CK_OK, "backdrop at CK_MAX_SIGMA, downsample %u", ds);
+            q.sigma = beyond;
+            CHECK(ck_backdrop_apply(&a, &a, &q, NULL, 0) == CK_ERR_ARGUMENT,
+                  "backdrop just above CK_MAX_SIGMA, downsample %u", ds);
+        }
+    }
     CHECK(ck_box_blur(&a, &b, 1, 1, NULL, 0) == CK_ERR_OVERLAP, "overlap");
     CHECK(ck_box_blur(&a, &a, 1, 1, buf, 10) == CK_ERR_SIZE, "small scratch");
     {
@@ -599,28 +615,31 @@ void selftest_blur(void) {
     /* A width whose tiles' state does not all fit at sigma 14 (600 tiles, strips of 588): strips of tiles, in three
        bands. */
     check_gauss_columns(2400, 1700, 14, 41, 1);
-    /* The reduced gaussian (by 2 from sigma 3, by 4 from 7, where the shorter side is at least 8 sigma): quality on
-       both sides of every switch (the short side 200 switches back to full resolution above sigma 25; the reduced
-       image's direct filter gives way to the boxes at sigma' 3: sigma 6.12 at k = 2, 12.23 at k = 4), a
-       full-screen-sized image, and no jump across any of them. */
+    /* The reduced gaussian (a pyramid: by 2 from sigma 1.5, by 4 from 4.18, by 8 from 8.46, by 16 from 16.96, where
+       the shorter side is at least 8 sigma): quality on both sides of every switch and inside its blend (the short
+       side 200 switches back to full resolution above sigma 25), a full-screen-sized image, and no jump across any of
+       them. */
     check_full_resolution_route();
     check_backdrop_reduce();
-    const double reduced[] = {2.9, 3.0, 6.1, 6.2, 6.9, 7.0, 12.2, 12.3, 14, 25, 25.1};
+    const double reduced[] = {1.5, 1.7, 1.9, 2.0, 2.9, 3.0, 4.1, 4.2, 4.5, 6.1, 7.0, 8.4, 8.5, 8.8, 12.3, 14, 16.9, 17.0,
+                              17.3, 25, 25.1};
     check_gauss_quality(300, 200, 0, reduced, sizeof reduced / sizeof reduced[0]);
     check_gauss_quality(301, 203, 8, partial, sizeof partial / sizeof partial[0]);
     check_gauss_columns(2400, 1700, 14, 41, 0);
-    /* Below 3: the direct filter where the image reduces from 3 (300 x 200, 48 x 48), four extended boxes from 1.2
-       where it is too small to (300 x 20, which switches to the box mix at 3 instead). */
+    /* Small sigma: the direct filter below 1.5 where the image reduces from there (300 x 200, 48 x 48), four extended
+       boxes from 1.2 where it is too small to (300 x 20, which switches to the box mix at 3 instead). */
     const double below[] = {1.2, 1.5, 2.0, 2.5};
     check_gauss_quality(300, 200, 0, below, sizeof below / sizeof below[0]);
     check_gauss_quality(300, 20, 0, below, sizeof below / sizeof below[0]);
     check_gauss_steps_follow_exact(100, 80, 0.5, 3.5);
     check_gauss_steps_follow_exact(300, 20, 0.5, 3.5);
+    check_gauss_steps_follow_exact(300, 200, 1.2, 2.4);
     check_gauss_continuity(300, 200, 2.5, 3.5);
     check_gauss_continuity(48, 48, 2.5, 3.5);
     check_gauss_continuity(300, 20, 2.5, 3.5);
-    check_gauss_continuity(300, 200, 5.9, 7.1);
-    check_gauss_continuity(300, 200, 11.7, 12.7);
+    check_gauss_continuity(300, 200, 4.0, 4.9);
+    check_gauss_continuity(300, 200, 8.3, 9.1);
+    check_gauss_continuity(300, 200, 16.8, 17.6);
     check_gauss_continuity(300, 200, 24.5, 25.5);
     check_gauss_continuity_small_sides();
     check_gauss_reduced_edges(81, 90);

@@ -95,12 +95,14 @@ public struct BlurContext: Sendable {
     /// Gaussian blur in place (`ck_gaussian_blur`), continuous in `sigma`.
     ///
     /// By `sigma` and image size the kernel takes the cheapest route that keeps quality: the sampled gaussian
-    /// directly at small `sigma`; from 3 on images whose shorter side is at least 8 `sigma`, the image reduced by 2
-    /// (by 4 from 7), blurred with the variance-compensated sigma and enlarged bilinearly; elsewhere four box filters
-    /// at full resolution. Over the half pixel of `sigma` above each switch it blends the two routes, so a step of 0.1
-    /// never moves a byte by more than 3 levels beyond the exact gaussian's own change. Against the exact gaussian it
-    /// keeps at least 50 dB from `sigma` 1 to 64 on textured images; the cost per pixel does not grow with `sigma`.
-    /// `docs/performance.md` has the routes' costs. For a blur that animates with a gesture use
+    /// directly at small `sigma`; from 1.5 on images whose shorter side is at least 8 `sigma`, a pyramid of images
+    /// reduced by 2 (by 4 from about 4.2, 8 from 8.5, ...), each blurred with the variance-compensated sigma and
+    /// enlarged bilinearly; elsewhere four box filters at full resolution. Over half a pixel of `sigma` above each
+    /// switch it blends the two sides, so a step of 0.1 never moves a byte by more than 3 levels beyond the exact
+    /// gaussian's own change. Against the exact gaussian it keeps at least 50 dB from `sigma` 1 to 64 on textured
+    /// images. The cost per pixel stays about flat while the shorter side is at least 8 `sigma` and grows with `sigma`
+    /// beyond (full resolution, padding as wide as the blur); sigma 1.5-2 costs the most on a large image (both sides of
+    /// a blend). `docs/performance.md` has the figures. For a blur that animates with a gesture use
     /// ``backdrop(_:sigma:saturation:tint:downsample:)`` (or ``BackdropRenderer``), which works on a reduced image.
     ///
     /// - Parameters:
