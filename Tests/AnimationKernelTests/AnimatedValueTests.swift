@@ -220,7 +220,8 @@ struct TestRandom: RandomNumberGenerator {
             #expect(abs(before.velocity) > 100, "the test needs a moving value")
             value.animate(to: -50, using: driver, at: 0.13)
             let after = value.state(at: 0.13)
-            #expect(abs(after.value - before.value) <= 1e-9 * 300, "\(driver): position \(before.value) -> \(after.value)")
+            #expect(
+                abs(after.value - before.value) <= 1e-9 * 300, "\(driver): position \(before.value) -> \(after.value)")
             #expect(
                 abs(after.velocity - before.velocity) <= 1e-9 * abs(before.velocity),
                 "\(driver): velocity \(before.velocity) -> \(after.velocity)")
