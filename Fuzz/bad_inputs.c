@@ -128,6 +128,13 @@ int main(void) {
     ck_bezier_init(&b, 0.42, 0, 0.58, 1);
     printf("| `ck_bezier_value` / `_slope` | x NaN | value %s, slope %s | %s |\n", isnan(ck_bezier_value(&b, nan)) ? "NaN" : "not NaN",
            isnan(ck_bezier_slope(&b, nan)) ? "NaN" : "not NaN", isnan(ck_bezier_value(&b, nan)) ? "yes" : "**NO**");
+    /* A gradient beyond the double range (issue #48): the extension near the ends stays finite. */
+    ck_bezier steep;
+    ck_bezier_init(&steep, 0.5, 1.7976931348623157e308, 0.5, 1.7976931348623157e308);
+    const double after = ck_bezier_value(&steep, 1 + 0x1p-52), before = ck_bezier_value(&steep, -0x1p-52);
+    printf("| `ck_bezier_value` | cubic-bezier(0.5, DBL_MAX, 0.5, DBL_MAX) at 1 + 2^-52, -2^-52 | %.3g, %.3g | %s |\n",
+           after, before, isfinite(after) && isfinite(before) ? "yes" : "**NO**");
+    if (!isfinite(after) || !isfinite(before)) mismatches++;
     float y[2];
     row("ck_bezier_value_n", "NULL curve / x / y (n 2)", CK_ERR_NULL, 3, ck_bezier_value_n(NULL, fx, y, 2),
         ck_bezier_value_n(&b, NULL, y, 2),

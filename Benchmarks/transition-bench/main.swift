@@ -21,6 +21,19 @@ struct Workload {
     var judged = true
 }
 
+/// What a driver does on every frame: `update(to:)`, then `frame(at:)`, on a copy of `model` in flight, with time
+/// advancing 1 us per frame from `start` (so 100k frames stay within the motion). Returns the last frame.
+func updateAndDraw<Model: TransitionModel>(_ model: Model, from start: Double, frames: Range<Int>) -> Model.Frame? {
+    var model = model
+    var last: Model.Frame?
+    for i in frames {
+        let t = start + Double(i % 100_000) * 1e-6
+        blackHole(model.update(to: t))
+        last = model.frame(at: t)
+    }
+    return last
+}
+
 /// Builds the models in a state where every channel is moving, so frames do real work.
 func workloads() -> [Workload] {
     var list: [Workload] = []
@@ -32,6 +45,10 @@ func workloads() -> [Workload] {
     list.append(
         Workload(name: "BottomSheet.frame(at:) presenting") { frames in
             for i in frames { blackHole(presenting.frame(at: 0.1 + Double(i % 1000) * 0.0004)) }
+        })
+    list.append(
+        Workload(name: "BottomSheet update(to:) + frame(at:)") { frames in
+            blackHole(updateAndDraw(presenting, from: 0.1, frames: frames))
         })
 
     var nav = SheetNavigation(root: .init(id: "root", contentHeight: 300), containerSize: phone, safeArea: safeArea)
@@ -86,6 +103,10 @@ func workloads() -> [Workload] {
         Workload(name: "CardLift.frame(at:) closing mid-flight") { frames in
             for i in frames { blackHole(lifting.frame(at: 0.25 + Double(i % 1000) * 0.0003)) }
         })
+    list.append(
+        Workload(name: "CardLift update(to:) + frame(at:)") { frames in
+            blackHole(updateAndDraw(lifting, from: 0.25, frames: frames))
+        })
 
     var pullConfiguration = PullToDismiss.Configuration()
     pullConfiguration.backdrop = .pullToDismissBlur
@@ -98,6 +119,10 @@ func workloads() -> [Workload] {
     list.append(
         Workload(name: "PullToDismiss.frame(at:) after release") { frames in
             for i in frames { blackHole(released.frame(at: 0.5 + Double(i % 1000) * 0.0003)) }
+        })
+    list.append(
+        Workload(name: "PullToDismiss update(to:) + frame(at:)") { frames in
+            blackHole(updateAndDraw(released, from: 0.5, frames: frames))
         })
     var pullIndex = 0
     list.append(
@@ -192,6 +217,7 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
         workload.run(0..<n)
     }
     print("transition-bench: drove \(all.count) workloads for \(n) frames each")
+    for workload in all { print("  \(workload.name)") }
 } else {
     var report = Report(benchmark: "transition-bench")
     let framesPerRun = 20_000

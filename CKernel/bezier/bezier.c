@@ -23,6 +23,7 @@
  *
  * value and slope return double and cannot report a status: a NULL curve gives NaN.
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -141,30 +142,58 @@ static double ck_bz_solve(const ck_bezier *b, double x) {
     return ck_bz_solve_bracketed(b, x, fmin(fmax(t0, lo), hi), lo, hi, b->_tolerance[0]);
 }
 
+/* The contract's gradient rules (CSS Easing 1 / Chromium): the tangent of the first control point
+   that differs from the end point, with the degenerate all-equal cases falling back to 1 or 0. Kept as
+   the fraction num / den (den != 0, both finite and exact but for the rounding of y - 1), because the
+   quotient itself overflows for steep tangents, (0.5, DBL_MAX, ...) or x1 = 2^-1074, while the
+   extension it describes is finite near the ends. end: 0 for the start gradient, 1 for the end one. */
+static void ck_bz_gradient_fraction(const ck_bezier *b, int end, double *num, double *den) {
+    const double x1 = b->x1, y1 = b->y1, x2 = b->x2, y2 = b->y2;
+    *num = 0.0, *den = 1.0;
+    if (!end) {
+        if (x1 > 0) *num = y1, *den = x1;
+        else if (y1 == 0 && x2 > 0) *num = y2, *den = x2;
+        else if (y1 == 0 && y2 == 0) *num = 1.0;
+    } else {
+        if (x2 < 1) *num = y2 - 1, *den = x2 - 1;
+        else if (y2 == 1 && x1 < 1) *num = y1 - 1, *den = x1 - 1;
+        else if (y1 == 1 && y2 == 1) *num = 1.0;
+    }
+}
+
+/* A finite result beyond the double range becomes +/-DBL_MAX: finite input never gives infinity. */
+static inline double ck_bz_saturate(double v) { return isinf(v) ? copysign(DBL_MAX, v) : v; }
+
+/* The end-tangent extension gradient * u (u = x, or x - 1 after the end) for finite u. With a
+   gradient inside the double range this is the product of the stored gradient and u. Beyond it
+   (_gradient saturated at +/-DBL_MAX) num u / den is formed from the mantissas and exponents of the
+   three, so no intermediate overflows: two roundings, as the plain product has. */
+static double ck_bz_extension(const ck_bezier *b, int end, double u) {
+    const double g = b->_gradient[end];
+    if (fabs(g) < DBL_MAX) return ck_bz_saturate(g * u);
+    double num, den;
+    ck_bz_gradient_fraction(b, end, &num, &den);
+    int en, eu, ed;
+    const double mn = frexp(num, &en), mu = frexp(u, &eu), md = frexp(den, &ed);
+    return ck_bz_saturate(ldexp(mn * mu / md, en + eu - ed));
+}
+
 double ck_bezier_value_trusted(const ck_bezier *b, double x) {
     if (x > 0 && x < 1) return ck_bz_y(b, ck_bz_solve(b, x));
     if (x == 0) return 0.0;
     if (x == 1) return 1.0;
-    /* End-tangent extensions. A zero gradient gives exactly the end value, also at +/-infinity. */
-    if (x < 0) return b->_gradient[0] == 0 ? 0.0 : b->_gradient[0] * x;
-    if (x > 1) return b->_gradient[1] == 0 ? 1.0 : 1.0 + b->_gradient[1] * (x - 1.0);
+    /* End-tangent extensions. A zero gradient gives exactly the end value, also at +/-infinity; any
+       other gradient gives +/-infinity there (the limit), and a finite value beyond the double range
+       for finite x saturates at +/-DBL_MAX. */
+    if (x < 0) {
+        if (b->_gradient[0] == 0) return 0.0;
+        return isinf(x) ? b->_gradient[0] * x : ck_bz_extension(b, 0, x);
+    }
+    if (x > 1) {
+        if (b->_gradient[1] == 0) return 1.0;
+        return isinf(x) ? b->_gradient[1] * x : ck_bz_saturate(1.0 + ck_bz_extension(b, 1, x - 1.0));
+    }
     return x; /* NaN */
-}
-
-/* The contract's gradient rules (CSS Easing 1 / Chromium): the tangent of the first control point
-   that differs from the end point, with the degenerate all-equal cases falling back to 1 or 0. */
-static double ck_bz_start_gradient(double x1, double y1, double x2, double y2) {
-    if (x1 > 0) return y1 / x1;
-    if (y1 == 0 && x2 > 0) return y2 / x2;
-    if (y1 == 0 && y2 == 0) return 1.0;
-    return 0.0;
-}
-
-static double ck_bz_end_gradient(double x1, double y1, double x2, double y2) {
-    if (x2 < 1) return (y2 - 1) / (x2 - 1);
-    if (y2 == 1 && x1 < 1) return (y1 - 1) / (x1 - 1);
-    if (y1 == 1 && y2 == 1) return 1.0;
-    return 0.0;
 }
 
 /* Fills the guess table: nodes t_k = t(k/16) solved to the double certificate, dt/dx there, and the
@@ -425,7 +454,7 @@ static void ck_bz_build_batch_table(ck_bezier *b) {
     for (int k = 1; k < N; k++)
         node[k] = ck_bz_solve_bracketed(b, (double)k / N, (double)k / N, node[k - 1], 1.0, b->_tolerance[0]);
     /* Float coefficients of y overflow (or lose the ordinates) beyond the float range. */
-    const int y_ok = b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
+    const int y_ok = ck_bz_y_fits_float(b);
     const double ax = b->_x[0], bx = b->_x[1];
     for (int k = 0; k < N; k++) {
         const float t = (float)node[k];
@@ -489,7 +518,7 @@ static void ck_bz_build_direct_table(ck_bezier *b) {
     const ck_bz_nodes samples = ck_bz_sample_nodes(3 * D), *nodes = &samples;
     const double uf = 0x1p-24;
     float(*s)[N] = b->_direct;
-    const int y_ok = b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
+    const int y_ok = ck_bz_y_fits_float(b);
     for (int k = 0; k < N; k++) {
         const double xk = (k + 0.5) / N;
         const double tk = ck_bz_solve_bracketed(b, xk, xk, 0.0, 1.0, b->_tolerance[0]);
@@ -549,8 +578,11 @@ ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y
     c._y[0] = unit - c._y[2] - c._y[1];
     c._y_end[0] = 3.0 * (unit - y1s);
     c._y_end[1] = 3.0 * (unit - y2s);
-    c._gradient[0] = ck_bz_start_gradient(x1, y1, x2, y2);
-    c._gradient[1] = ck_bz_end_gradient(x1, y1, x2, y2);
+    for (int end = 0; end < 2; end++) {
+        double num, den;
+        ck_bz_gradient_fraction(&c, end, &num, &den);
+        c._gradient[end] = ck_bz_saturate(num / den); /* +/-DBL_MAX: see ck_bz_extension */
+    }
     /* M bounds |x''(t)|/2 + |ax| on [0, 1]; x'' is linear in t so its extremes are at the ends. The
        budgets 4e-15 and 2e-8 leave room under 1e-14 and 1e-7 for the rounding of r, of t and (float
        path) of the approximate reciprocal of x'. */
@@ -605,19 +637,25 @@ double ck_bezier_slope(const ck_bezier *b, double x) {
     if (x >= 1) return b->_gradient[1];
     const double t = ck_bz_solve(b, x);
     /* dy is scaled like the y coefficients: the quotient is formed first and scaled back last, so it
-       only overflows (to +/-inf) when the slope itself is beyond DBL_MAX. */
+       only overflows when the slope itself is beyond DBL_MAX, and then saturates there. */
     const double dx = ck_bz_dx(b, t), dy = ck_bz_dy(b, t), up = b->_y_scale[1];
-    if (dx != 0) return dy / dx * up;
+    if (dx != 0) return ck_bz_saturate(dy / dx * up); /* steep but not vertical: at most +/-DBL_MAX */
     if (dy != 0) return dy > 0 ? INFINITY : -INFINITY; /* vertical tangent */
     /* x' and y' vanish together (a cusp of the parametrisation): the limit of y'/x' is y''/x''. */
     const double ddx = 6.0 * b->_x[0] * t + 2.0 * b->_x[1], ddy = 6.0 * b->_y[0] * t + 2.0 * b->_y[1];
-    if (ddx != 0) return ddy / ddx * up;
-    return b->_x[0] != 0 ? b->_y[0] / b->_x[0] * up : 0.0;
+    if (ddx != 0) return ck_bz_saturate(ddy / ddx * up);
+    return b->_x[0] != 0 ? ck_bz_saturate(b->_y[0] / b->_x[0] * up) : 0.0;
+}
+
+/* The double value rounded to float once; a finite value beyond the float range saturates at +/-FLT_MAX
+   (finite input never gives infinity), an infinite one (infinite x) stays infinite. */
+static inline float ck_bz_to_float(double v) {
+    return isfinite(v) && fabs(v) > FLT_MAX ? (v > 0 ? FLT_MAX : -FLT_MAX) : (float)v;
 }
 
 /* Scalar float batch: the double solver per value, rounded once. */
 static void ck_bz_value_n_scalar(const ck_bezier *b, const float *x, float *y, size_t n) {
-    for (size_t i = 0; i < n; i++) y[i] = (float)ck_bezier_value_trusted(b, x[i]);
+    for (size_t i = 0; i < n; i++) y[i] = ck_bz_to_float(ck_bezier_value_trusted(b, x[i]));
 }
 
 /* Whether every lane of the chunk was solved, eight groups per compare: this check runs once per 64
@@ -648,7 +686,7 @@ void ck_bezier_value_n_blocks(const ck_bezier *b, const float *x, float *y, size
             if (ok_lanes[group] == all) continue;
             for (size_t j = 0; j < lanes; j++) {
                 const size_t i = start + group * lanes + j;
-                if (!(ok_lanes[group] >> j & 1)) y[i] = (float)ck_bezier_value_trusted(b, y[i]);
+                if (!(ok_lanes[group] >> j & 1)) y[i] = ck_bz_to_float(ck_bezier_value_trusted(b, y[i]));
             }
         }
     }
@@ -662,7 +700,9 @@ ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t
     /* In place (y == x) works block by block; any other overlap would read values already written. */
     const uintptr_t xs = (uintptr_t)x, ys = (uintptr_t)y, bytes = (uintptr_t)(n * sizeof(float));
     if (xs != ys && xs < ys + bytes && ys < xs + bytes) return CK_ERR_OVERLAP;
-    const struct ck_bezier_ops *ops = ck_ops_active()->bezier;
+    /* Ordinates beyond the float tables' range (ck_bz_y_fits_float) go through the scalar solver on
+       every ISA: the SIMD loops would round such values to float without saturating them. */
+    const struct ck_bezier_ops *ops = ck_bz_y_fits_float(b) ? ck_ops_active()->bezier : &ck_bezier_ops_scalar;
     const size_t block = ops->block, whole = n - n % block;
     if (whole > 0) ops->value_n(b, x, y, whole);
     if (whole < n) {

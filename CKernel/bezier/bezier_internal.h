@@ -9,6 +9,8 @@
 #ifndef CK_BEZIER_INTERNAL_H
 #define CK_BEZIER_INTERNAL_H
 
+#include <math.h>
+
 #include "../ck_internal.h"
 
 /* Segments of the first-guess table: x in [k/16, (k+1)/16) uses row k of ck_bezier._guess. */
@@ -85,6 +87,12 @@ CK_HIDDEN double ck_bz_value_fma(const ck_bezier *b, double x);
 #elif CK_ARCH_ARM64
 CK_HIDDEN double ck_bz_value_neon(const ck_bezier *b, double x);
 #endif
+
+/* Whether the curve's ordinates are within 2^60, so that y on [0, 1] and its float coefficients stay far
+   inside the float range: the float tables and the SIMD batches serve only such curves. */
+static inline int ck_bz_y_fits_float(const ck_bezier *b) {
+    return b->_y_scale[1] == 1.0 && fmax(fabs(b->y1), fabs(b->y2)) <= 0x1p60;
+}
 
 /* value(x) in double for a trusted b: the scalar reference, and the SIMD kernels' fallback lane. */
 double ck_bezier_value_trusted(const ck_bezier *b, double x);

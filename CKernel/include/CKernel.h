@@ -101,12 +101,18 @@ typedef struct ck_bezier {
 /* x1, x2 in [0, 1]; all four finite. No allocation. */
 ck_status ck_bezier_init(ck_bezier *b, double x1, double y1, double x2, double y2);
 /* y at progress x; value(0) == 0, value(1) == 1 exactly; NaN in gives NaN out; outside [0, 1] the
-   curve continues along its end tangents. A NULL curve gives NaN (these two return a value, not a status). */
+   curve continues along its end tangents, evaluated without forming a gradient that overflows, so it
+   stays finite where the exact value is (cubic-bezier(0.5, DBL_MAX, 0.5, DBL_MAX) at 1 + 2^-52 gives
+   -7.98e292). Finite x never gives infinity: a value beyond the double range saturates at +/-DBL_MAX;
+   x = +/-INFINITY gives the end value (zero gradient) or +/-INFINITY. A NULL curve gives NaN (these two
+   return a value, not a status). */
 double ck_bezier_value(const ck_bezier *b, double x);
-/* dy/dx at progress x; +/-INFINITY at a vertical tangent; the end gradient outside [0, 1]. */
+/* dy/dx at progress x; +/-INFINITY only at a vertical tangent (x'(t) == 0); the end gradient outside
+   [0, 1]. A slope or gradient beyond the double range (y1 / x1 with y1 = DBL_MAX, x1 = 0.5) is reported
+   as +/-DBL_MAX. */
 double ck_bezier_slope(const ck_bezier *b, double x);
-/* y[i] = value(x[i]) in float for n values; a value beyond the float range (huge ordinates) gives
-   +/-INFINITY, as converting the exact value to float does. */
+/* y[i] = value(x[i]) in float for n values; for finite x[i] a value beyond the float range (huge
+   ordinates, or steep extensions) saturates at +/-FLT_MAX, so finite input never gives infinity. */
 ck_status ck_bezier_value_n(const ck_bezier *b, const float *x, float *y, size_t n);
 
 /* MARK: - Images and blur */

@@ -4,13 +4,27 @@ import Testing
 /// Every public entry point given out-of-range values either throws a typed ``KernelError`` or clamps as its
 /// documentation says; none traps (a trap would end the whole test process). One row per misuse.
 @Suite struct BadInput {
-    /// Whether `body` throws a KernelError (and nothing else).
-    static func throwsKernelError(_ body: () throws -> Void) -> Bool {
+    /// The error a row's documentation promises.
+    enum Promised: String {
+        case invalidArgument, invalidSize
+    }
+
+    /// Whether `body` throws exactly the ``KernelError`` its documentation promises; anything else (no error, another
+    /// case, another error type) is recorded with what was thrown.
+    static func throwsPromised(
+        _ promised: Promised, _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         do {
             try body()
+            Issue.record("nothing thrown; the docs promise \(promised)", sourceLocation: sourceLocation)
             return false
         } catch {
-            return error is KernelError
+            switch (promised, error as? KernelError) {
+            case (.invalidArgument, .invalidArgument?), (.invalidSize, .invalidSize?): return true
+            default:
+                Issue.record("threw \(error); the docs promise \(promised)", sourceLocation: sourceLocation)
+                return false
+            }
         }
     }
 
@@ -33,16 +47,26 @@ import Testing
     /// (what is misused, check that the documented outcome happened)
     static let rows: [String: @Sendable () -> Bool] = [
         // Springs: invalid parameters throw; odd times clamp to 0.
-        "DampedSpring duration NaN": { throwsKernelError { _ = try DampedSpring(duration: .nan, bounce: 0) } },
-        "DampedSpring duration negative": { throwsKernelError { _ = try DampedSpring(duration: -0.5, bounce: 0) } },
-        "DampedSpring bounce above 1": { throwsKernelError { _ = try DampedSpring(duration: 0.5, bounce: 2) } },
-        "DampedSpring response 0": { throwsKernelError { _ = try DampedSpring(response: 0, dampingRatio: 1) } },
-        "DampedSpring mass 0": { throwsKernelError { _ = try DampedSpring(mass: 0, stiffness: 100, damping: 10) } },
+        "DampedSpring duration NaN": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(duration: .nan, bounce: 0) }
+        },
+        "DampedSpring duration negative": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(duration: -0.5, bounce: 0) }
+        },
+        "DampedSpring bounce above 1": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(duration: 0.5, bounce: 2) }
+        },
+        "DampedSpring response 0": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(response: 0, dampingRatio: 1) }
+        },
+        "DampedSpring mass 0": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(mass: 0, stiffness: 100, damping: 10) }
+        },
         "DampedSpring stiffness infinite": {
-            throwsKernelError { _ = try DampedSpring(mass: 1, stiffness: .infinity, damping: 1) }
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(mass: 1, stiffness: .infinity, damping: 1) }
         },
         "DampedSpring UIKit duration negative": {
-            throwsKernelError { _ = try DampedSpring(uiKitDuration: -1, dampingRatio: 1) }
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(uiKitDuration: -1, dampingRatio: 1) }
         },
         "DampedSpring evaluated at NaN time reads the start": {
             let state = DampedSpring.smooth.evaluate(displacement: 3, velocity: 4, at: .nan)
@@ -52,39 +76,43 @@ import Testing
             DampedSpring.smooth.evaluate(displacement: 3, velocity: 4, at: -2).displacement == 3
         },
         // Curves.
-        "cubicBezier x1 above 1": { throwsKernelError { _ = try TimingCurve.cubicBezier(1.5, 0, 0.5, 1) } },
-        "cubicBezier NaN": { throwsKernelError { _ = try TimingCurve.cubicBezier(.nan, 0, 0.5, 1) } },
-        "steps(0)": { throwsKernelError { _ = try TimingCurve.steps(0) } },
-        "steps(-3)": { throwsKernelError { _ = try TimingCurve.steps(-3, .jumpNone) } },
+        "cubicBezier x1 above 1": {
+            throwsPromised(.invalidArgument) { _ = try TimingCurve.cubicBezier(1.5, 0, 0.5, 1) }
+        },
+        "cubicBezier NaN": { throwsPromised(.invalidArgument) { _ = try TimingCurve.cubicBezier(.nan, 0, 0.5, 1) } },
+        "steps(0)": { throwsPromised(.invalidArgument) { _ = try TimingCurve.steps(0) } },
+        "steps(-3)": { throwsPromised(.invalidArgument) { _ = try TimingCurve.steps(-3, .jumpNone) } },
         "curve value at NaN is NaN": { TimingCurve.easeInEaseOut.value(at: .nan).isNaN },
         // Images and blur.
-        "image negative width": { throwsKernelError { _ = try RGBA8Image(width: -1, height: 4) } },
-        "image too large": { throwsKernelError { _ = try RGBA8Image(width: 1 << 21, height: 1) } },
-        "image stride too small": { throwsKernelError { _ = try RGBA8Image(width: 8, height: 2, stride: 4) } },
-        "blur context negative": { throwsKernelError { _ = try BlurContext(maxWidth: -5, maxHeight: 5) } },
+        "image negative width": { throwsPromised(.invalidSize) { _ = try RGBA8Image(width: -1, height: 4) } },
+        "image too large": { throwsPromised(.invalidSize) { _ = try RGBA8Image(width: 1 << 21, height: 1) } },
+        "image stride too small": {
+            throwsPromised(.invalidSize) { _ = try RGBA8Image(width: 8, height: 2, stride: 4) }
+        },
+        "blur context negative": { throwsPromised(.invalidSize) { _ = try BlurContext(maxWidth: -5, maxHeight: 5) } },
         "gaussian sigma NaN": {
-            throwsKernelError {
+            throwsPromised(.invalidArgument) {
                 var context = try BlurContext(maxWidth: 4, maxHeight: 4)
                 var image = try RGBA8Image(width: 4, height: 4)
                 try context.gaussianBlur(&image, sigma: .nan)
             }
         },
         "gaussian sigma above 2000": {
-            throwsKernelError {
+            throwsPromised(.invalidArgument) {
                 var context = try BlurContext(maxWidth: 4, maxHeight: 4)
                 var image = try RGBA8Image(width: 4, height: 4)
                 try context.gaussianBlur(&image, sigma: 5_000)
             }
         },
         "box radius negative": {
-            throwsKernelError {
+            throwsPromised(.invalidArgument) {
                 var context = try BlurContext(maxWidth: 4, maxHeight: 4)
                 var image = try RGBA8Image(width: 4, height: 4)
                 try context.boxBlur(&image, radiusX: -1, radiusY: 0)
             }
         },
         "image larger than the context": {
-            throwsKernelError {
+            throwsPromised(.invalidSize) {
                 var context = try BlurContext(maxWidth: 4, maxHeight: 4)
                 var image = try RGBA8Image(width: 8, height: 8)
                 try context.gaussianBlur(&image, sigma: 2)
@@ -243,9 +271,11 @@ import Testing
             springs.advance(by: 1 / 60)
             return springs.displacements.allSatisfy(\.isFinite) && springs.velocities.allSatisfy(\.isFinite)
         },
-        "spring of duration 1e-300 throws": { throwsKernelError { _ = try DampedSpring(duration: 1e-300, bounce: 0) } },
+        "spring of duration 1e-300 throws": {
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(duration: 1e-300, bounce: 0) }
+        },
         "spring of response 1e300 throws": {
-            throwsKernelError { _ = try DampedSpring(response: 1e300, dampingRatio: 1) }
+            throwsPromised(.invalidArgument) { _ = try DampedSpring(response: 1e300, dampingRatio: 1) }
         },
     ]
 

@@ -54,6 +54,26 @@ import Testing
         #expect(TimingCurve.linear.slope(at: 3) == 1)
     }
 
+    /// Issue #48: a curve whose end gradients are beyond the double range stays finite just past its ends, where
+    /// a caller lands by adding 0.05 twenty times (1 + 2^-52): the exact value there is -DBL_MAX · 2^-51.
+    @Test func bezierWithHugeOrdinatesStaysFiniteJustPastItsEnds() throws {
+        let largest = Double.greatestFiniteMagnitude
+        let curve = try TimingCurve.cubicBezier(0.5, largest, 0.5, largest)
+        let progress = (0..<20).reduce(0.0) { sum, _ in sum + 0.05 }
+        #expect(curve.value(at: progress) == -largest * 0x1p-51)
+        #expect(curve.value(at: -0x1p-52) == -largest * 0x1p-51)
+        #expect(curve.slope(at: progress) == -largest)
+        let falling = try TimingCurve.cubicBezier(0.5, -largest, 0.5, -largest)
+        #expect(falling.value(at: progress) == largest * 0x1p-51)
+        #expect(falling.slope(at: -1) == -largest)
+        let input: [Float] = [1 + 0x1p-23, -0x1p-23, 0.5]
+        var output = [Float](repeating: .nan, count: input.count)
+        input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { curve.values(at: source, into: $0) }
+        }
+        #expect(output == [-.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .greatestFiniteMagnitude])
+    }
+
     @Test func bezierSlopeIsTheDerivative() throws {
         let curve = try TimingCurve.cubicBezier(0.34, 1.56, 0.64, 1)
         for step in 1..<20 {

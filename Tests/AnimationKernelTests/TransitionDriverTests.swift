@@ -227,15 +227,28 @@ struct ScriptedEvent<Model> {
         driver = nil  // the handler holds the variable that holds the driver: break the cycle
     }
 
-    /// Timestamps that jitter backwards or are not finite never move the drawn time back.
+    /// Timestamps that jitter backwards or are not finite never move the drawn time back: every frame drawn is the
+    /// model's frame at the latest finite time seen so far, checked frame by frame (the sheet moves between 0.09
+    /// and 0.1, so a frame drawn at an earlier time differs).
     @Test func timeOnlyMovesForward() {
         let display = FakeDisplay()
-        var times: [Double] = []
+        var frames: [BottomSheet.Frame] = []
         let driver = TransitionDriver(
-            Self.sheet(), frameSource: display, now: { display.now }, apply: { _ in times.append(display.now) })
+            Self.sheet(), frameSource: display, now: { display.now }, apply: { frames.append($0) })
         driver.send(at: 0) { m, t in m.present(at: t) }
-        for t in [0.1, 0.09, .nan, -.infinity, 0.11] { display.frame(at: t) }
-        #expect(driver.lastFrameTime == 0.11)
-        #expect(times.count == 5)
+        var drawnTimes: [Double] = []
+        for t in [0.1, 0.09, .nan, -.infinity, .infinity, 0.05, 0.11] {
+            display.frame(at: t)
+            drawnTimes.append(driver.lastFrameTime)
+        }
+        let expectedTimes = [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.11]
+        #expect(drawnTimes == expectedTimes)
+        var reference = Self.sheet()
+        reference.present(at: 0)
+        #expect(reference.frame(at: 0.09) != reference.frame(at: 0.1), "the test needs a moving sheet")
+        #expect(frames.count == expectedTimes.count)
+        for (index, (frame, time)) in zip(frames, expectedTimes).enumerated() {
+            #expect(frame == reference.frame(at: time), "frame \(index) is not the sheet at \(time)")
+        }
     }
 }

@@ -128,21 +128,53 @@ extension ISASwitching {
             }
         }
 
-        /// Ordinates beyond float range: the batch gives what converting the exact value to float gives.
+        /// Ordinates beyond float range: the batch gives what converting the exact value to float gives,
+        /// saturated at the largest finite float (finite input never gives infinity).
         @Test(arguments: availableISAs)
-        func batchRoundsHugeOrdinatesLikeAFloatConversion(isa: ck_isa) {
+        func batchSaturatesHugeOrdinatesAtTheFloatRange(isa: ck_isa) {
             withISA(isa) {
                 for ordinate in BezierScalar.hugeOrdinates {
                     var curve = makeBezier(0.42, ordinate, 0.58, ordinate)
                     let xs: [Float] = [0, 0.5, 1, 0.25, 0.5, 0.75, 0.5, 0.5, 0.5]
                     var ys = [Float](repeating: .nan, count: xs.count)
                     #expect(ck_bezier_value_n(&curve, xs, &ys, xs.count) == CK_OK)
-                    let expected = Float(0.75 * ordinate + 0.125)
-                    #expect(ys[0] == 0 && ys[2] == 1 && !ys.contains { $0.isNaN })
+                    let exact = 0.75 * ordinate + 0.125
+                    let largest = Double(Float.greatestFiniteMagnitude)
+                    let expected = Float(min(max(exact, -largest), largest))
+                    #expect(ys[0] == 0 && ys[2] == 1 && ys.allSatisfy { $0.isFinite })
                     for index in [1, 4, 6, 7, 8] {
                         let close = abs(Double(ys[index]) - Double(expected)) <= 1e-6 * abs(Double(expected))
                         #expect(ys[index] == expected || close, "\(isa) \(ordinate): \(ys[index]) vs \(expected)")
                     }
+                }
+            }
+        }
+
+        /// Issue #48: the end gradient of cubic-bezier(0.5, ±DBL_MAX, 0.5, ±DBL_MAX), (y2 - 1) / (x2 - 1), and the
+        /// start gradient y1 / x1 are beyond the double range, but the extension next to the ends is finite:
+        /// 1 + 2^-52 (0.05 added twenty times) gives ∓DBL_MAX · 2^-51, exactly (every step is a power of two
+        /// or rounds away the 1), and so does -2^-52. The slope reports the gradient saturated; the float
+        /// batch saturates at the float range.
+        @Test(arguments: availableISAs)
+        func steepEndTangentsStayFinite(isa: ck_isa) {
+            let twentySteps = (0..<20).reduce(0.0) { sum, _ in sum + 0.05 }
+            #expect(twentySteps == 1 + 0x1p-52)
+            withISA(isa) {
+                for sign in [1.0, -1.0] {
+                    let ordinate = sign * Double.greatestFiniteMagnitude
+                    var curve = makeBezier(0.5, ordinate, 0.5, ordinate)
+                    let expected = -sign * Double.greatestFiniteMagnitude * 0x1p-51
+                    #expect(ck_bezier_value(&curve, twentySteps) == expected, "\(isa) after the end: sign \(sign)")
+                    #expect(ck_bezier_value(&curve, -0x1p-52) == expected, "\(isa) before the start: sign \(sign)")
+                    let further = -sign * Double.greatestFiniteMagnitude * (2 * (1.05 - 1))
+                    #expect(abs(ck_bezier_value(&curve, 1.05) / further - 1) <= 0x1p-51, "\(isa) at 1.05: sign \(sign)")
+                    #expect(ck_bezier_slope(&curve, twentySteps) == -ordinate)
+                    #expect(ck_bezier_slope(&curve, -0x1p-52) == ordinate)
+                    let xs: [Float] = [1 + 0x1p-23, -0x1p-23, 1.5, -1, 0.5, .greatestFiniteMagnitude]
+                    var ys = [Float](repeating: .nan, count: xs.count)
+                    #expect(ck_bezier_value_n(&curve, xs, &ys, xs.count) == CK_OK)
+                    let saturated = Float(-sign) * .greatestFiniteMagnitude
+                    #expect(ys == [saturated, saturated, saturated, saturated, -saturated, saturated], "\(isa): \(ys)")
                 }
             }
         }

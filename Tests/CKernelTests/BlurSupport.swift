@@ -86,6 +86,24 @@ func runKernel(
     return (status, img)
 }
 
+/// `ck_backdrop_reduce(source, factor)` into a small image of the documented size (ceil(side / factor) + 2).
+func reduce(_ source: TestImage, by factor: Int) -> (status: ck_status, small: TestImage) {
+    let width = (source.width + factor - 1) / factor + 2
+    let height = (source.height + factor - 1) / factor + 2
+    var small = TestImage(
+        width: width, height: height, stride: width * 4, bytes: .init(repeating: 0, count: width * height * 4))
+    var src = source
+    let status = src.bytes.withUnsafeMutableBufferPointer { s in
+        small.bytes.withUnsafeMutableBufferPointer { d in
+            var si = ck_image(
+                data: s.baseAddress, width: UInt32(source.width), height: UInt32(source.height), stride: source.stride)
+            var di = ck_image(data: d.baseAddress, width: UInt32(width), height: UInt32(height), stride: width * 4)
+            return ck_backdrop_reduce(&si, &di, UInt32(factor))
+        }
+    }
+    return (status, small)
+}
+
 /// How many times each source index in 0..<n is used by a window of radius r at output i, edges replicated.
 func windowWeights(n: Int, radius r: Int) -> [[UInt64]] {
     (0..<n).map { i in

@@ -44,7 +44,7 @@ extension ISASwitching {
         }
 
         /// Every SIMD path equals scalar byte for byte, out of place and in place, for the three functions.
-        @Test(arguments: availableISAs.filter { $0 != CK_ISA_SCALAR })
+        @Test(arguments: simdISAs)
         func simdPathsAreBitIdenticalToScalar(isa: ck_isa) {
             let kernels:
                 [(
@@ -85,7 +85,31 @@ extension ISASwitching {
                             return ck_backdrop_apply(s, d, &p, sc, n)
                         }
                     ),
+                    // The reductions by 4 and 2: the tent below sigma 5 (its vertical half rounds for k = 4), the
+                    // box from there.
+                    (
+                        "backdrop 4.5 k4 (tent)",
+                        { s, d, sc, n in
+                            var p = ck_backdrop(sigma: 4.5, saturation: 1.2, tint: (0, 0, 0, 0), downsample: 4)
+                            return ck_backdrop_apply(s, d, &p, sc, n)
+                        }
+                    ),
+                    (
+                        "backdrop 12 k4 (box)",
+                        { s, d, sc, n in
+                            var p = ck_backdrop(sigma: 12, saturation: 1, tint: (0, 0, 0, 0), downsample: 4)
+                            return ck_backdrop_apply(s, d, &p, sc, n)
+                        }
+                    ),
+                    (
+                        "backdrop 3 k2 (tent)",
+                        { s, d, sc, n in
+                            var p = ck_backdrop(sigma: 3, saturation: 1, tint: (0, 0, 0, 0), downsample: 2)
+                            return ck_backdrop_apply(s, d, &p, sc, n)
+                        }
+                    ),
                 ]
+            // Widths of 8 pixels and more reach the 32-byte vector blocks of the reductions.
             for (width, height) in [(1, 1), (37, 13), (70, 41)] {
                 let image = TestImage.textured(width: width, height: height, padding: 8, seed: UInt64(width))
                 for (name, kernel) in kernels {
@@ -95,6 +119,23 @@ extension ISASwitching {
                     expectSameBytes(simd.pixels, reference.pixels, width: width, "\(name) on \(width) x \(height)")
                     expectSameBytes(
                         inPlace.pixels, reference.pixels, width: width, "\(name) in place on \(width) x \(height)")
+                }
+            }
+        }
+
+        /// ck_backdrop_reduce (the box reduction a caller keeps) equals scalar byte for byte for every factor, on
+        /// images narrow and wide enough for every vector block and tail.
+        @Test(arguments: simdISAs)
+        func backdropReduceIsBitIdenticalToScalar(isa: ck_isa) {
+            for (width, height) in [(1, 1), (9, 5), (37, 13), (70, 41), (133, 17)] {
+                let image = TestImage.textured(width: width, height: height, padding: 4, seed: UInt64(height))
+                for factor in [2, 4, 8] {
+                    let reference = withISA(CK_ISA_SCALAR) { reduce(image, by: factor) }
+                    let simd = withISA(isa) { reduce(image, by: factor) }
+                    #expect(reference.status == CK_OK && simd.status == CK_OK, "\(width) x \(height) by \(factor)")
+                    expectSameBytes(
+                        simd.small.pixels, reference.small.pixels, width: simd.small.width,
+                        "reduce \(width) x \(height) by \(factor)")
                 }
             }
         }

@@ -28,6 +28,17 @@ extension ISASwitching {
             #endif
         }
 
+        /// The SIMD comparisons take their arguments from `simdISAs`; an empty list would skip them without a word,
+        /// so a machine of an architecture that always has SIMD must offer it here.
+        @Test func simdISAsArePresent() {
+            if let baseline = baselineSIMD {
+                #expect(
+                    simdISAs.contains(baseline), "no \(baseline) on an architecture that always has it: \(simdISAs)")
+            } else {
+                #expect(simdISAs.isEmpty, "SIMD ISAs \(simdISAs) on an architecture without a SIMD path")
+            }
+        }
+
         @Test func bestMatchesArchitecture() {
             #if arch(x86_64)
                 #expect(ck_isa_best() == CK_ISA_SSE2 || ck_isa_best() == CK_ISA_AVX2)

@@ -7,6 +7,22 @@ public let availableISAs: [ck_isa] = {
     return list
 }()
 
+/// The SIMD ISAs this machine can run: the parameter list for tests that compare a SIMD path with scalar. Never empty
+/// on x86-64 (SSE2 is part of the architecture) or arm64 (NEON is): a parameterised test with no arguments is skipped
+/// without a word, so `simdISAsArePresent` (CKernelTests) fails if the list is empty there.
+public let simdISAs: [ck_isa] = availableISAs.filter { $0 != CK_ISA_SCALAR }
+
+/// The SIMD ISA every machine of this architecture has (SSE2 on x86-64, NEON on arm64), or nil elsewhere.
+public let baselineSIMD: ck_isa? = {
+    #if arch(x86_64)
+        return CK_ISA_SSE2
+    #elseif arch(arm64)
+        return CK_ISA_NEON
+    #else
+        return nil
+    #endif
+}()
+
 /// Whether this machine can run `isa` (`ck_isa_set` accepts it); the active ISA is left as it was.
 public func isaAvailable(_ isa: ck_isa) -> Bool {
     let previous = ck_isa_active()

@@ -128,7 +128,9 @@ public struct TimingCurve: Sendable, Hashable {
     ///
     /// Not clamped: beyond `[0, 1]` béziers continue along their end tangents, steps keep stepping and
     /// linear curves extend their end segments, as CSS specifies. NaN gives NaN. Bézier curves call
-    /// `ck_bezier_value`. Never allocates.
+    /// `ck_bezier_value`: finite input gives a finite value, also for end tangents steeper than the double
+    /// range (`cubicBezier(0.5, .greatestFiniteMagnitude, 0.5, .greatestFiniteMagnitude)` just past 1), and
+    /// a value beyond the double range saturates at `±.greatestFiniteMagnitude`. Never allocates.
     public func value(at progress: Double) -> Double {
         switch kind {
         case .identity: return progress
@@ -142,7 +144,7 @@ public struct TimingCurve: Sendable, Hashable {
     /// input progress) needed to hand a curve over to a spring.
     ///
     /// Béziers call `ck_bezier_slope`: the end gradient outside `(0, 1)`, `±infinity` at a vertical
-    /// tangent. Steps are flat between their jumps, so their slope is 0. Linear curves give the slope
+    /// tangent, and `±.greatestFiniteMagnitude` for a finite slope beyond the double range. Steps are flat between their jumps, so their slope is 0. Linear curves give the slope
     /// of the segment `value(at:)` uses (a jump between coinciding positions counts as flat). NaN gives
     /// NaN.
     public func slope(at progress: Double) -> Double {
@@ -155,7 +157,8 @@ public struct TimingCurve: Sendable, Hashable {
     }
 
     /// Output progress for a batch of float inputs, written to `output` (`ck_bezier_value_n` for bézier
-    /// curves, whose float results are within 5e-7 of exact). Allocates nothing.
+    /// curves, whose float results are within 5e-7 of exact). A finite input whose value is beyond the float
+    /// range gives `±Float.greatestFiniteMagnitude`, for every kind. Allocates nothing.
     ///
     /// Processes `min(progress.count, output.count)` values. `output` may be the same memory as
     /// `progress`; other overlaps are handled element by element in a safe order.
@@ -169,10 +172,10 @@ public struct TimingCurve: Sendable, Hashable {
         // that reads every input before it is overwritten.
         if UnsafeRawPointer(result) > UnsafeRawPointer(input) {
             for index in stride(from: count - 1, through: 0, by: -1) {
-                result[index] = Float(value(at: Double(input[index])))
+                result[index] = Self.saturatingFloat(value(at: Double(input[index])))
             }
         } else {
-            for index in 0..<count { result[index] = Float(value(at: Double(input[index]))) }
+            for index in 0..<count { result[index] = Self.saturatingFloat(value(at: Double(input[index]))) }
         }
     }
 
@@ -183,6 +186,13 @@ public struct TimingCurve: Sendable, Hashable {
         case bezier(BezierStorage)
         case steps(Int, StepPosition)
         case piecewiseLinear(PiecewiseLinear)
+    }
+
+    /// `value` rounded to Float, a finite value beyond the float range saturated as `ck_bezier_value_n` does.
+    static func saturatingFloat(_ value: Double) -> Float {
+        guard value.isFinite else { return Float(value) }
+        let largest = Double(Float.greatestFiniteMagnitude)
+        return Float(min(max(value, -largest), largest))
     }
 
     /// The named curves' control points are valid constants, so their construction cannot fail.
