@@ -4,13 +4,14 @@
 
     /// A ``DampedSpring`` or a ``TimingCurve`` as a SwiftUI animation: `withAnimation(.kernel(.smooth)) { ... }`.
     ///
-    /// The motion is ``VectorMotion``'s, computed and tested in the core module: a spring is the kernel's closed form,
-    /// a curve the kernel's curve, and the animation ends (returns nil) at the settle time, where the view shows its
-    /// new value exactly. A new kernel animation on a value that is still moving merges with the running one: it
-    /// starts from the position and velocity the value has, so an interruption never jumps (a curve merged while the
-    /// value moves hands over to a critically damped spring that settles in the curve's duration, as
-    /// ``AnimatedValue`` does). SwiftUI hands the merged animation the previous one's state and elapsed time, and
-    /// values measured from the same origin; this type keeps its motion in that state.
+    /// The motion is ``VectorMotion``'s and every decision ``MergingAnimation``'s, computed and tested in the core
+    /// module: a spring is the kernel's closed form, a curve the kernel's curve, and the animation ends (returns nil)
+    /// at the settle time, where the view shows its new value exactly. A new kernel animation on a value that is
+    /// still moving merges with the running one: it starts from the position and velocity the value has, so an
+    /// interruption never jumps (a curve merged while the value moves hands over to a critically damped spring that
+    /// settles in the curve's duration, as ``AnimatedValue`` does). SwiftUI hands the merged animation the previous
+    /// one's state and elapsed time, and values measured from the same origin; this type keeps its motion in that
+    /// state and does nothing else.
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
     public struct KernelAnimation: CustomAnimation {
         /// What moves the value: a spring, a curve over a duration, or `.immediate` (no animation).
@@ -25,26 +26,19 @@
             self.settleTolerance = settleTolerance
         }
 
+        /// The core's decisions for these three calls.
+        private var model: MergingAnimation { MergingAnimation(driver, settleTolerance: settleTolerance) }
+
         /// The value at `time` seconds since the animation (or the one it merged with) started; nil once settled.
         public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-            let target = AnimatableVector(value)
-            var motion: VectorMotion<AnimatableVector<V>>
-            if let running = context.state[KernelMotionKey<V>.self] {
-                motion = running
-                // SwiftUI passes the same value on every call; a new one is a new target, merged at `time`.
-                if motion.target != target { motion.animate(to: target, using: driver, at: time) }
-            } else {
-                motion = VectorMotion(.zero, settleTolerance: settleTolerance)
-                motion.animate(to: target, using: driver, at: 0)
-            }
-            context.state[KernelMotionKey<V>.self] = motion
-            return motion.animatedValue(at: time)?.base
+            var motion = context.state[KernelMotionKey<V>.self]
+            defer { context.state[KernelMotionKey<V>.self] = motion }
+            return model.animate(AnimatableVector(value), at: time, state: &motion)?.base
         }
 
         /// The velocity at `time`, in the value's units per second; nil once settled.
         public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
-            guard let motion = context.state[KernelMotionKey<V>.self] else { return .zero }
-            return motion.animatedVelocity(at: time)?.base
+            model.velocity(AnimatableVector(value), at: time, state: context.state[KernelMotionKey<V>.self])?.base
         }
 
         /// Always merges: the new motion starts from the running one's position and velocity at `time` (from
@@ -52,12 +46,9 @@
         public func shouldMerge<V: VectorArithmetic>(
             previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
         ) -> Bool {
-            var motion =
-                context.state[KernelMotionKey<V>.self] ?? VectorMotion(.zero, settleTolerance: settleTolerance)
-            motion.settleTolerance = settleTolerance
-            motion.animate(to: AnimatableVector(value), using: driver, at: time)
-            context.state[KernelMotionKey<V>.self] = motion
-            return true
+            var motion = context.state[KernelMotionKey<V>.self]
+            defer { context.state[KernelMotionKey<V>.self] = motion }
+            return model.merge(AnimatableVector(value), at: time, state: &motion)
         }
     }
 

@@ -169,3 +169,48 @@ struct Scalar: MotionVector {
         #expect(motion.value(at: .infinity) == .zero)
     }
 }
+
+/// SwiftUI's calls to a merging custom animation, replayed: frames of `animate`, a new animation's `merge` with the
+/// running one's state and elapsed time, then frames of the new one with the total change from the same origin.
+@Suite struct MergingAnimationTests {
+    @Test func aMergeMidFlightIsContinuousAndEndsAtTheNewTarget() throws {
+        let first = MergingAnimation(.spring(.bouncy))
+        let second = MergingAnimation(.curve(.easeInEaseOut, duration: 0.3))
+        var state: VectorMotion<Vector2>?
+        // The value moves by (200, 0); 0.12 s in, the app changes it by another (-50, 90).
+        var last = Vector2.zero
+        for frame in 0...12 {
+            last = try #require(first.animate(Vector2(x: 200, y: 0), at: Double(frame) * 0.01, state: &state))
+        }
+        let before = try #require(state).state(at: 0.12)
+        #expect(last == before.value)
+        #expect(second.merge(Vector2(x: 150, y: 90), at: 0.12, state: &state))
+        let after = try #require(state).state(at: 0.12)
+        #expect(
+            after.value.distance(to: before.value) < 1e-9 * 200,
+            "position jumps by \(after.value.distance(to: before.value))")
+        #expect(
+            after.velocity.distance(to: before.velocity) < 1e-9 * max(1, before.velocity.magnitudeSquared.squareRoot()))
+        let merged = try #require(second.animate(Vector2(x: 150, y: 90), at: 0.12, state: &state))
+        #expect(merged.distance(to: before.value) < 1e-9 * 200)
+        let velocity = try #require(second.velocity(Vector2(x: 150, y: 90), at: 0.12, state: state))
+        #expect(velocity.distance(to: before.velocity) < 1e-9 * max(1, before.velocity.magnitudeSquared.squareRoot()))
+        // The curve merged while moving is the hand-over spring: it ends, at its settle time, at the new target.
+        let end = try #require(state).settleTime
+        #expect(end > 0.12 && end < 2)
+        #expect(second.animate(Vector2(x: 150, y: 90), at: end.nextDown, state: &state) != nil)
+        #expect(second.animate(Vector2(x: 150, y: 90), at: end, state: &state) == nil)
+        #expect(second.velocity(Vector2(x: 150, y: 90), at: end, state: state) == nil)
+        #expect(try #require(state).value(at: end) == Vector2(x: 150, y: 90))
+    }
+
+    @Test func theFirstFrameStartsFromZeroAtRest() throws {
+        let animation = MergingAnimation(.spring(.smooth))
+        var state: VectorMotion<Scalar>?
+        #expect(animation.velocity(Scalar(value: 80), at: 0, state: state) == .zero)
+        // A first frame late (0.05 s) still starts the motion at 0: the frame shows the spring 0.05 s in.
+        let value = try #require(animation.animate(Scalar(value: 80), at: 0.05, state: &state))
+        #expect(abs(value.value - DampedSpring.smooth.value(from: 0, to: 80, at: 0.05)) < 1e-12)
+        #expect(animation.velocity(Scalar(value: 80), at: 0.05, state: state)?.value ?? 0 > 0)
+    }
+}
