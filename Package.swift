@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "AnimationKernel", targets: ["AnimationKernel"]),
         .library(name: "AnimationKernelUIKit", targets: ["AnimationKernelUIKit"]),
+        .library(name: "AnimationKernelSwiftUI", targets: ["AnimationKernelSwiftUI"]),
         .executable(name: "transition-preview", targets: ["transition-preview"]),
     ],
     targets: [
@@ -29,6 +30,16 @@ let package = Package(
             name: "AnimationKernelUIKit",
             dependencies: ["AnimationKernel"],
             path: "Sources/AnimationKernelUIKit"
+        ),
+
+        // The SwiftUI layer: the kernel's springs and curves as SwiftUI custom animations (iOS 17, macOS 14 and
+        // later, guarded by `@available`), their motion computed by the core's VectorMotion. Every file is under
+        // `#if canImport(SwiftUI)`, so on Linux the module is empty; Tests/UIKitTypeCheck type-checks it for iOS and
+        // macOS at the package's minimums against SwiftUI stand-ins.
+        .target(
+            name: "AnimationKernelSwiftUI",
+            dependencies: ["AnimationKernel"],
+            path: "Sources/AnimationKernelSwiftUI"
         ),
 
         // MARK: - Implementation

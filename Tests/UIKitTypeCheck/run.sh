@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Apple-target type-check (docs/platforms.md): on Linux, with this toolchain, type-checks AnimationKernel for the
-# iOS simulator and macOS, and AnimationKernelUIKit and the README's UIKit examples for the iOS simulator, each at
-# the minimum Package.swift declares, with Objective-C interop on and Apple's availability enforced.
+# The Apple-target type-check (docs/platforms.md): on Linux, with this toolchain, type-checks AnimationKernel and
+# AnimationKernelSwiftUI for the iOS simulator and macOS, and AnimationKernelUIKit and the README's UIKit and SwiftUI
+# examples for the iOS simulator, each at the minimum Package.swift declares, with Objective-C interop on and
+# Apple's availability enforced.
 #
 # 1. The toolchain's Linux standard library interfaces (Swift, SwiftOnoneSupport, _Concurrency) keep Apple's
 #    @available attributes: each is retargeted to the Apple triple and rebuilt as a module (cached by triple and
@@ -109,6 +110,23 @@ check() {
 
     echo "   AnimationKernel"
     module "$triple" "$modules" AnimationKernel $(find "$root/Sources/AnimationKernel" -name '*.swift' | sort)
+
+    echo "   AnimationKernelSwiftUI"
+    module "$triple" "$modules" AnimationKernelSwiftUI "$root"/Sources/AnimationKernelSwiftUI/*.swift
+
+    # Its API needs iOS 17 / macOS 14: without @available a use at the minimum must be refused.
+    echo "   probe: .kernel(_:) (iOS 17, macOS 14) is refused at $platform $minimum without @available"
+    printf 'import AnimationKernel\nimport AnimationKernelSwiftUI\nimport SwiftUI\n%s\n' \
+        'func probe() { withAnimation(.kernel(.smooth)) {} }' >"$work/probe-swiftui.swift"
+    if swift_for "$triple" "$modules" -typecheck -module-name Probe "$work/probe-swiftui.swift" \
+        2>"$work/probe-swiftui.log"; then
+        echo "error: the SwiftUI probe type-checked: the iOS 17 API is not guarded" >&2
+        exit 1
+    fi
+    grep -q "is only available in" "$work/probe-swiftui.log" || {
+        cat "$work/probe-swiftui.log" >&2
+        exit 1
+    }
     [ "$platform" = iOS ] || return 0
 
     echo "   AnimationKernelUIKit"

@@ -1,6 +1,8 @@
 // SwiftUI is Swift-only, so its stand-in is Swift: the top-level names that clash with AnimationKernel's, so a file
-// importing both proves it compiles unqualified, and the spring SwiftUIConversions.swift converts. Availability as
-// Apple declares it.
+// importing both proves it compiles unqualified, the spring SwiftUIConversions.swift converts, and the custom-animation
+// API AnimationKernelSwiftUI implements (checked against developer.apple.com/documentation/swiftui: VectorArithmetic
+// and withAnimation iOS 13; CustomAnimation, AnimationContext, AnimationState, AnimationStateKey and
+// Animation.init(_:) iOS 17). Availability as Apple declares it.
 import CoreGraphics
 import Foundation
 
@@ -79,4 +81,104 @@ public protocol Keyframes<Value> {
 public enum Axis: Int8, CaseIterable, Sendable {
     case horizontal
     case vertical
+}
+
+// MARK: - Custom animations (AnimationKernelSwiftUI)
+
+/// A value an animation can move: adds, subtracts, scales by a number and reports its squared length.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public protocol VectorArithmetic: AdditiveArithmetic {
+    /// Multiplies every component by `rhs`.
+    mutating func scale(by rhs: Double)
+    /// The dot product of the value with itself.
+    var magnitudeSquared: Double { get }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension VectorArithmetic {
+    /// A copy with every component multiplied by `rhs`.
+    public func scaled(by rhs: Double) -> Self {
+        var copy = self
+        copy.scale(by: rhs)
+        return copy
+    }
+}
+
+/// How a view's animatable values change over time.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Animation: Equatable, Sendable {
+    /// The animation withAnimation uses when given none.
+    public static let `default` = Animation()
+
+    init() {}
+
+    /// An animation that a custom animation drives.
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+    public init<A: CustomAnimation>(_ base: A) { self.init() }
+}
+
+/// A key under which a custom animation keeps its own state between calls.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+public protocol AnimationStateKey {
+    /// The type of the stored state.
+    associatedtype Value
+    /// The state before the animation stores any.
+    static var defaultValue: Value { get }
+}
+
+/// The state a custom animation keeps, by key.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+public struct AnimationState<Value: VectorArithmetic> {
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    /// An empty state.
+    public init() {}
+
+    /// The state stored under `key`, or its default.
+    public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// What the system hands a custom animation on each call: its state and whether it is logically complete.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+public struct AnimationContext<Value: VectorArithmetic> {
+    /// The animation's state (kept from call to call, and handed over on a merge).
+    public var state: AnimationState<Value>
+    /// Set to true once the animation counts as complete for logical-completion callbacks.
+    public var isLogicallyComplete: Bool
+}
+
+/// An animation that computes its own values over time.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+@preconcurrency public protocol CustomAnimation: Hashable, Sendable {
+    /// The value at `time` seconds since the animation started, moving from zero toward `value`; nil once finished.
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V?
+    /// The velocity at `time`, or nil once finished (kept across a merge).
+    func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V?
+    /// Whether this new animation takes over from `previous`, running on the same property since `time` seconds;
+    /// on true it receives the previous one's state and elapsed time.
+    func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+extension CustomAnimation {
+    /// No velocity by default.
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        nil
+    }
+
+    /// No merge by default: the animations run together and their results add up.
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool { false }
+}
+
+/// Runs `body` with `animation` as the current transaction's animation, and returns its result.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
 }

@@ -1,10 +1,12 @@
 // swift-format-ignore-file
+import AnimationKernelSwiftUI
 import AnimationKernelUIKit
+import SwiftUI
 import UIKit
 
-// Each function's body is one of README.md's Swift blocks of the UIKit section, verbatim and in order after those of
-// Tests/AnimationKernelTests/ReadmeSnippets.swift (`ReadmeTests` checks that). The parameters are the names the
-// README leaves to the app.
+// Each function's body is one of README.md's Swift blocks of the UIKit and SwiftUI sections, verbatim and in order
+// after those of Tests/AnimationKernelTests/ReadmeSnippets.swift (`ReadmeTests` checks that). The parameters are the
+// names the README leaves to the app.
 
 @MainActor
 enum ReadmeUIKitSnippets {
@@ -46,5 +48,17 @@ enum ReadmeUIKitSnippets {
         let pull = PullToDismissController(viewController: presented, scrollView: tableView)
         pull.dismissalAttempted = { /* ask whether to discard changes */ }
         return pull
+    }
+}
+
+// The SwiftUI section: its animations need iOS 17, and this file is checked at the package's minimum (iOS 15), so the
+// availability below is what an app needs too.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+enum ReadmeSwiftUISnippets {
+    static func animations(isExpanded: inout Bool, offset: inout CGFloat) {
+        withAnimation(.kernel(.snappy)) { isExpanded = true }         // the kernel's spring; interrupt it at any time
+        withAnimation(.kernel(.easeInEaseOut, duration: 0.3)) {       // a curve; while the value still moves it hands
+            offset = 0                                                // over to a spring that settles in 0.3 s
+        }
     }
 }

@@ -1,0 +1,235 @@
+import AnimationKernel
+import Testing
+
+/// A host as the SwiftUI modifier will be: it forwards the app's writes and the model's milestones to the coordinator
+/// and does what it answers, on a real ``BottomSheet``.
+private struct Host {
+    var sheet: BottomSheet
+    var coordinator = SheetBindingCoordinator<Int>()
+    /// The bindings as the app sees them.
+    var item: Int?
+    var selection: BottomSheet.Detent?
+    var dismissed: [Int] = []
+    var presented: [Int] = []
+    var time = 0.0
+
+    init(detents: [BottomSheet.Detent] = [.content, .large], allowsInteractiveDismissal: Bool = true) {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = detents
+        configuration.allowsInteractiveDismissal = allowsInteractiveDismissal
+        sheet = BottomSheet(
+            layout: .init(containerSize: Size(width: 390, height: 844), contentHeight: 300),
+            configuration: configuration)
+    }
+
+    var phase: BottomSheet.Phase { sheet.frame(at: time).phase }
+
+    mutating func apply(_ response: SheetBindingCoordinator<Int>.Response) {
+        switch response.action {
+        case .present(let id, let detent)?:
+            if let detent { sheet.moveToDetent(detent, animated: phase != .dismissed, at: time) }
+            // A present that reverses a dismissal continues the same presentation.
+            if phase == .dismissed { presented.append(id) }
+            sheet.present(at: time)
+        case .dismiss?:
+            sheet.dismiss(at: time)
+        case .moveToDetent(let detent)?:
+            sheet.moveToDetent(detent, at: time)
+        case nil:
+            break
+        }
+        if case .set(let value) = response.item { item = value }
+        if case .set(let value) = response.selection { selection = value }
+        if let id = response.dismissed { dismissed.append(id) }
+    }
+
+    mutating func appSets(item newItem: Int?) {
+        item = newItem
+        apply(coordinator.itemChanged(to: newItem))
+    }
+
+    mutating func appSets(selection detent: BottomSheet.Detent) {
+        selection = detent
+        apply(coordinator.selectionChanged(to: detent))
+    }
+
+    mutating func advance(by seconds: Double) {
+        time += seconds
+        let events = sheet.update(to: time)
+        apply(coordinator.sheetUpdated(events, phase: phase, selectedDetent: sheet.selectedDetent))
+    }
+
+    /// A drag by `translation` points (down positive) released at `velocity`; the app writes `selection` while the
+    /// finger holds the sheet, if not nil.
+    mutating func drag(by translation: Double, releasing velocity: Double, selection: BottomSheet.Detent? = nil) {
+        sheet.dragBegan(at: time)
+        coordinator.dragBegan()
+        time += 0.05
+        sheet.dragChanged(translation: translation, velocity: velocity, at: time)
+        if let selection { appSets(selection: selection) }
+        time += 0.01
+        sheet.dragEnded(velocity: velocity, at: time)
+        apply(coordinator.dragEnded(phase: phase))
+    }
+
+    /// Runs frames until the sheet is at rest (presented or dismissed) or `limit` seconds pass.
+    mutating func settle(limit: Double = 5) {
+        let end = time + limit
+        repeat { advance(by: 1.0 / 60) } while time < end && phase != .presented && phase != .dismissed
+    }
+}
+
+@Suite struct SheetBindingCoordinatorTests {
+    @Test func settingFalseMidPresentDismissesFromWhereTheSheetIs() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.advance(by: 0.1)
+        #expect(host.phase == .presenting)
+        host.appSets(item: nil)
+        #expect(host.phase == .dismissing, "isPresented = false mid-present leaves the sheet \(host.phase)")
+        host.settle()
+        #expect(host.phase == .dismissed)
+        #expect(host.item == nil)
+        #expect(host.dismissed == [1], "on-dismiss calls: \(host.dismissed)")
+        #expect(host.presented == [1])
+    }
+
+    @Test func settingTheItemAgainMidDismissReversesTheDismissal() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.settle()
+        host.appSets(item: nil)
+        host.advance(by: 0.1)
+        host.appSets(item: 1)
+        #expect(host.phase == .presenting, "set again mid-dismiss: \(host.phase)")
+        host.settle()
+        #expect(host.phase == .presented)
+        #expect(host.dismissed.isEmpty, "a reversed dismissal is no dismissal: \(host.dismissed)")
+        #expect(host.item == 1)
+    }
+
+    @Test func anItemReplacedWhilePresentedDismissesItThenPresentsTheLastOneWritten() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.settle()
+        host.appSets(item: 2)
+        #expect(host.phase == .dismissing)
+        host.advance(by: 0.1)
+        host.appSets(item: 3)  // still leaving: the last write wins
+        #expect(host.coordinator.shownItem == 1)
+        // Sheet 1 finishes leaving, and sheet 3 starts in the same frame.
+        while host.dismissed.isEmpty && host.time < 5 { host.advance(by: 1.0 / 60) }
+        #expect(host.dismissed == [1])
+        #expect(host.phase == .presenting)
+        #expect(host.coordinator.shownItem == 3)
+        host.settle()
+        #expect(host.phase == .presented)
+        #expect(host.presented == [1, 3])
+        #expect(host.item == 3)
+    }
+
+    @Test func aDragThatDismissesWritesTheBindingWhenTheDismissalStarts() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.settle()
+        host.drag(by: 400, releasing: 3000)
+        #expect(host.phase == .dismissing)
+        #expect(host.item == nil, "the binding still says \(String(describing: host.item)) while the sheet leaves")
+        #expect(host.dismissed.isEmpty)
+        host.settle()
+        #expect(host.dismissed == [1])
+        #expect(host.presented == [1], "the sheet came back: \(host.presented)")
+    }
+
+    @Test func aSelectionSetDuringADragIsWhereTheSheetSettlesAfterTheRelease() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.settle()
+        #expect(host.sheet.selectedDetent == .content)
+        // A small drag that alone would return to .content.
+        host.drag(by: 20, releasing: 0, selection: .large)
+        host.settle()
+        host.advance(by: 1)
+        #expect(host.sheet.selectedDetent == .large)
+        #expect(host.selection == .large)
+    }
+
+    @Test func aSelectionSetDuringADragThatDismissesIsDropped() {
+        var host = Host()
+        host.appSets(item: 1)
+        host.settle()
+        host.drag(by: 400, releasing: 3000, selection: .large)
+        #expect(host.phase == .dismissing)
+        #expect(host.item == nil)
+        host.settle()
+        #expect(host.dismissed == [1])
+    }
+
+    @Test func aDragOntoAnotherDetentWritesTheSelectionBack() {
+        var host = Host()
+        host.appSets(selection: .content)
+        host.appSets(item: 1)
+        host.settle()
+        host.drag(by: -600, releasing: -2000)
+        host.advance(by: 0.02)
+        #expect(host.sheet.selectedDetent == .large)
+        #expect(host.selection == .large, "selection binding: \(String(describing: host.selection))")
+        host.appSets(selection: .content)
+        host.settle()
+        host.advance(by: 1)
+        #expect(host.sheet.selectedDetent == .content)
+    }
+
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5]
+
+    /// Random writes, drags and frames (and now and then a rest): after every frame the item binding names the sheet
+    /// on screen (or, while one leaves, anything but it), the selection binding names the sheet's detent whenever it
+    /// rests, and every presentation gets exactly one on-dismiss call.
+    @Test(arguments: seeds) func bindingsStayTrueUnderRandomWritesAndDrags(seed: UInt64) {
+        var rng = TestRandom(seed: seed)
+        var host = Host()
+        var checkedFrames = 0
+        var restingChecks = 0
+        for _ in 0..<600 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1:
+                host.appSets(item: [nil, 1, 2, 3].randomElement(using: &rng)!)
+                continue
+            case 2:
+                host.appSets(selection: [.content, .large].randomElement(using: &rng)!)
+                continue
+            case 3 where host.phase == .presented:
+                let selection: BottomSheet.Detent? =
+                    Bool.random(using: &rng) ? [.content, .large].randomElement(using: &rng)! : nil
+                host.drag(
+                    by: Double.random(in: -600...500, using: &rng),
+                    releasing: Double.random(in: -3000...3000, using: &rng), selection: selection)
+                continue
+            case 4:
+                host.settle()
+                host.advance(by: 1)
+            default:
+                host.advance(by: Double.random(in: 0.005...0.2, using: &rng))
+            }
+            checkedFrames += 1
+            switch host.phase {
+            case .presenting, .presented, .dragging:
+                #expect(host.item != nil && host.item == host.coordinator.shownItem, "seed \(seed) at \(host.time)")
+                if host.phase == .presented, host.sheet.settleTime <= host.time, let selection = host.selection {
+                    #expect(selection == host.sheet.selectedDetent, "seed \(seed) at \(host.time)")
+                    restingChecks += 1
+                }
+            case .dismissed:
+                #expect(host.item == nil, "seed \(seed) at \(host.time): nothing shown for \(host.item!)")
+            case .dismissing:
+                #expect(host.item != host.coordinator.shownItem, "seed \(seed) at \(host.time)")
+            }
+        }
+        host.appSets(item: nil)
+        host.settle()
+        host.advance(by: 1)
+        #expect(checkedFrames > 200)
+        #expect(restingChecks > 20, "the selection was checked at rest only \(restingChecks) times")
+        #expect(host.presented == host.dismissed, "presented \(host.presented), dismissed \(host.dismissed)")
+    }
+}
