@@ -22,10 +22,33 @@
             didSet { pan?.scrollView = trackedScrollView }
         }
         /// Whether the sheet shows a grabber at its top centre (UIKit's `prefersGrabberVisible`): 36 x 5 points,
-        /// 5 points from the top. Default true.
-        public var prefersGrabberVisible = true
+        /// 5 points from the top. Default true; may change at any time.
+        public var prefersGrabberVisible = true {
+            didSet { grabber.isHidden = !prefersGrabberVisible }
+        }
+        /// The radius of the sheet's top corners, in points (UIKit's `preferredCornerRadius`). Default 10.
+        public var cornerRadius: CGFloat = 10 {
+            didSet { container.layer.cornerRadius = cornerRadius }
+        }
+        /// The sheet's background, behind the content and the bottom safe area. Default the system background.
+        public var backgroundColor: UIColor? = .systemBackground {
+            didSet { container.backgroundColor = backgroundColor }
+        }
+        /// Whether a tap on the dimming dismisses the sheet (when a drag could). Default true, as UIKit's sheets.
+        public var dismissesOnDimmingTap = true
         /// Called when the sheet's selected detent changes (a drag, ``moveToDetent(_:animated:)``).
         public var detentDidChange: (@MainActor (BottomSheet.Detent) -> Void)?
+        /// Called with every frame applied (the sheet's rect, dimming, phase), to animate alongside.
+        public var sheetDidMove: (@MainActor (BottomSheet.Frame) -> Void)?
+        /// Called when a drag of the sheet begins.
+        public var willBeginDragging: (@MainActor () -> Void)?
+        /// Called when a drag of the sheet ends, with the sheet's phase after the release.
+        public var didEndDragging: (@MainActor (BottomSheet.Phase) -> Void)?
+        /// Called when a user dismissal (a drag, the dimming, VoiceOver's escape) begins, beside the delegate's
+        /// `presentationControllerWillDismiss`.
+        public var willDismiss: (@MainActor () -> Void)?
+        /// Called when a user dismissal ended, beside the delegate's `presentationControllerDidDismiss`.
+        public var didDismiss: (@MainActor () -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
         public var sheet: BottomSheet? { coordinator?.model }
 
@@ -35,6 +58,9 @@
         private let container = SheetContainerView()
         private let grabber = UIView()
         private var pan: PanForwarder?
+        private var dimmingTap: TapForwarder?
+        /// The transitioning delegate of a one-line presentation, kept for as long as this controller.
+        var keepAlive: AnyObject?
         private var observers: SystemObservers?
         private var context: (any UIViewControllerContextTransitioning)?
         private var laidOut: (size: CGSize, insets: UIEdgeInsets)?
@@ -58,6 +84,17 @@
         /// Moves the sheet to `detent` (one of the configuration's), animated and interruptible.
         public func moveToDetent(_ detent: BottomSheet.Detent, animated: Bool = true) {
             coordinator?.send { sheet, t in sheet.moveToDetent(detent, animated: animated, at: t) }
+        }
+
+        /// Replaces the detents at any time; the sheet moves to the nearest (see ``BottomSheet/setDetents(_:at:)``).
+        public func setDetents(_ detents: [BottomSheet.Detent]) {
+            configuration.detents = detents
+            coordinator?.send { sheet, t in sheet.setDetents(detents, at: t) }
+        }
+
+        /// Hands the scrolling of `scrollView` (inside the content) over to the sheet, at any time (nil: none).
+        public func track(_ scrollView: UIScrollView?) {
+            trackedScrollView = scrollView
         }
 
         // MARK: - Presentation
@@ -117,8 +154,12 @@
                 self.context = nil
                 context?.completeTransition(completed)
             case .dismissPresentation: presentingViewController.dismiss(animated: true)
-            case .notifyWillDismiss: notifyWillDismiss(self)
-            case .notifyDidDismiss: notifyDidDismiss(self)
+            case .notifyWillDismiss:
+                notifyWillDismiss(self)
+                willDismiss?()
+            case .notifyDidDismiss:
+                notifyDidDismiss(self)
+                didDismiss?()
             case .notifyDidAttemptToDismiss: notifyDidAttemptToDismiss(self)
             }
         }
@@ -136,6 +177,13 @@
             grabber.layer.cornerRadius = 2.5
             grabber.isHidden = !prefersGrabberVisible
             container.addSubview(grabber)
+            container.backgroundColor = backgroundColor
+            container.layer.cornerRadius = cornerRadius
+            container.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            dimmingTap = TapForwarder(on: dimmingView) { [weak self] in
+                guard let self else { return }
+                coordinator?.dimmingTapped(dismisses: dismissesOnDimmingTap)
+            }
             let pan = PanForwarder(on: container, space: containerView) { [weak self] in self?.drag($0) }
             pan.arbiter.configuration.allowsEdgeSwipe = false
             pan.scrollView = trackedScrollView
@@ -152,6 +200,8 @@
             observers = nil
             pan?.remove()
             pan = nil
+            dimmingTap?.remove()
+            dimmingTap = nil
             dimmingView.removeFromSuperview()
         }
 
@@ -196,6 +246,7 @@
             guard let coordinator else { return }
             switch event {
             case .sheetBegan:
+                willBeginDragging?()
                 let allowed = dismissalAllowed
                 let scroll = trackedScrollView.map(ScrollState.init)
                 coordinator.send { sheet, t in
@@ -209,6 +260,7 @@
                 coordinator.send { sheet, t in sheet.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity):
                 coordinator.send { sheet, t in sheet.dragEnded(velocity: velocity, at: t) }
+                didEndDragging?(coordinator.model.phase)
             case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
@@ -223,6 +275,7 @@
             presentedViewController.view.apply(frame.contentArea.offsetBy(dx: -frame.sheet.minX, dy: -frame.sheet.minY))
             grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
             grabber.layer.zPosition = 1
+            sheetDidMove?(frame)
             // While the sheet owns a drag, the model scrolls the content (its scroll handoff).
             if pan?.isDraggingSheet == true, let scrollView = trackedScrollView {
                 scrollView.contentOffset.y = CGFloat(frame.contentOffset)
@@ -284,6 +337,25 @@
             -> (any UIViewControllerAnimatedTransitioning)?
         {
             ModelTransitionAnimator(presenting: false)
+        }
+    }
+
+    extension UIViewController {
+        /// Presents `viewController` as a bottom sheet in one line: the transitioning delegate is kept alive for
+        /// the presentation (a view controller's `transitioningDelegate` is weak), and `prepare` sees the
+        /// presentation controller first (detents, scroll view, callbacks).
+        public func presentBottomSheet(
+            _ viewController: UIViewController, configuration: BottomSheet.Configuration = BottomSheet.Configuration(),
+            animated: Bool = true, prepare: (@MainActor (BottomSheetPresentationController) -> Void)? = nil
+        ) {
+            let delegate = BottomSheetTransitioningDelegate(configuration: configuration)
+            delegate.prepare = { controller in
+                controller.keepAlive = delegate
+                prepare?(controller)
+            }
+            viewController.modalPresentationStyle = .custom
+            viewController.transitioningDelegate = delegate
+            present(viewController, animated: animated)
         }
     }
 #endif

@@ -164,6 +164,28 @@
         }
     }
 
+    /// A tap recognizer on a view that calls `handler` (the dimming behind a sheet).
+    @MainActor
+    final class TapForwarder {
+        private var recognizer: UITapGestureRecognizer?
+        private var target: ActionTarget?
+
+        init(on view: UIView, handler: @escaping @MainActor () -> Void) {
+            let target = ActionTarget { _ in handler() }
+            let recognizer = makeTapRecognizer(target)
+            view.addGestureRecognizer(recognizer)
+            self.target = target
+            self.recognizer = recognizer
+        }
+
+        /// Removes the recognizer from its view.
+        func remove() {
+            if let recognizer { recognizer.view?.removeGestureRecognizer(recognizer) }
+            recognizer = nil
+            target = nil
+        }
+    }
+
     /// A view controller or presentation controller whose model animates UIKit's transitions.
     @MainActor
     protocol ModelTransitionRunner: AnyObject {

@@ -16,6 +16,10 @@
         UIPanGestureRecognizer(target: target, action: #selector(ActionTarget.fire(_:)))
     }
 
+    @MainActor func makeTapRecognizer(_ target: ActionTarget) -> UITapGestureRecognizer {
+        UITapGestureRecognizer(target: target, action: #selector(ActionTarget.fire(_:)))
+    }
+
     @MainActor func makeDisplayLink(_ target: ActionTarget) -> CADisplayLink {
         CADisplayLink(target: target, selector: #selector(ActionTarget.fire(_:)))
     }

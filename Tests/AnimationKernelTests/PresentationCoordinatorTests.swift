@@ -121,6 +121,17 @@ import Testing
         #expect(!host.coordinator.escape(), "a second escape during the dismissal")
     }
 
+    /// A tap on the dimming dismisses like VoiceOver's escape when the host wants it, and does nothing otherwise.
+    @Test func dimmingTapDismissesWhenWanted() {
+        let host = Host()
+        host.coordinator.runTransition(presenting: true, animated: false)
+        host.actions = []
+        #expect(!host.coordinator.dimmingTapped(dismisses: false))
+        #expect(host.actions.isEmpty)
+        #expect(host.coordinator.dimmingTapped(dismisses: true))
+        #expect(host.actions == [.notifyWillDismiss, .dismissPresentation])
+    }
+
     /// Item 5: UIKit gets the resting frame and the real duration of each transition.
     @Test func restingFrameAndDurations() {
         let host = Host()

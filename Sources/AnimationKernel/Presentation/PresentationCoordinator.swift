@@ -137,6 +137,13 @@ public final class PresentationCoordinator<Model: PresentableModel> {
         settle()
     }
 
+    /// A tap on the dimming behind the sheet: with `dismisses` (UIKit's sheets dismiss on it) the same as
+    /// ``escape()``, else nothing. Returns whether it dismisses.
+    @discardableResult
+    public func dimmingTapped(dismisses: Bool) -> Bool {
+        dismisses ? escape() : false
+    }
+
     /// VoiceOver's escape: dismisses if a user dismissal is allowed, else tells the delegate it was attempted.
     /// Returns whether it dismisses.
     @discardableResult

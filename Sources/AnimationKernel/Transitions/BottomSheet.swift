@@ -22,6 +22,10 @@ public struct BottomSheet: Sendable {
         case height(Double)
         /// The maximum height.
         case large
+
+        /// Half the maximum height (UIKit's `.medium()`). A detent is its own identifier: compare detents, store
+        /// them, or pass one to ``BottomSheet/moveToDetent(_:animated:at:)``.
+        public static let medium = Detent.fraction(0.5)
     }
 
     /// What the sheet is doing.

@@ -26,6 +26,13 @@ struct CGRect {
 };
 typedef struct CGRect CGRect;
 
+struct CGAffineTransform {
+  CGFloat a, b, c, d;
+  CGFloat tx, ty;
+};
+typedef struct CGAffineTransform CGAffineTransform;
+
+typedef const struct SK_CF_TYPE CGPath *CGPathRef;
 typedef struct SK_CF_TYPE CGContext *CGContextRef;
 typedef struct SK_CF_TYPE CGColorSpace *CGColorSpaceRef;
 typedef struct SK_CF_TYPE CGImage *CGImageRef;
@@ -59,6 +66,10 @@ void CGContextTranslateCTM(CGContextRef c, CGFloat tx, CGFloat ty)
 
 void CGContextScaleCTM(CGContextRef c, CGFloat sx, CGFloat sy)
     SK_IOS(2.0) SK_NAME("CGContext.scaleBy(self:x:y:)");
+
+CGPathRef CGPathCreateWithRoundedRect(CGRect rect, CGFloat cornerWidth, CGFloat cornerHeight,
+    const CGAffineTransform *_Nullable transform) SK_IOS(7.0)
+    SK_NAME("CGPath.init(roundedRect:cornerWidth:cornerHeight:transform:)");
 
 #pragma clang arc_cf_code_audited end
 #pragma clang assume_nonnull end

@@ -13,6 +13,9 @@
 #define SK_UNAVAILABLE __attribute__((unavailable))
 #define SK_STRING_ENUM __attribute__((swift_wrapper(struct)))
 #define SK_CF_TYPE __attribute__((objc_bridge(id)))
+#define SK_OPTIONS(base, name)                                                                                         \
+  enum __attribute__((flag_enum, enum_extensibility(open))) name : base name;                                         \
+  enum name : base
 #define SK_ENUM(base, name)                                                                                            \
   enum __attribute__((enum_extensibility(open))) name : base name;                                                    \
   enum name : base

@@ -8,14 +8,24 @@ typedef double CFTimeInterval;
 
 CFTimeInterval CACurrentMediaTime(void) SK_IOS(2.0);
 
+typedef SK_OPTIONS(NSUInteger, CACornerMask){
+    kCALayerMinXMinYCorner = 1U << 0,
+    kCALayerMaxXMinYCorner = 1U << 1,
+    kCALayerMinXMaxYCorner = 1U << 2,
+    kCALayerMaxXMaxYCorner = 1U << 3,
+};
+
 SK_IOS(2.0)
 @interface CALayer : NSObject
 @property (nullable, strong) id contents;
 @property CGFloat zPosition;
 @property CGFloat cornerRadius;
+@property CACornerMask maskedCorners SK_IOS(11.0);
 @property BOOL masksToBounds;
 @property float shadowOpacity;
 @property CGFloat shadowRadius;
+@property CGSize shadowOffset;
+@property (nullable) CGPathRef shadowPath;
 @end
 
 struct CAFrameRateRange {

@@ -31,6 +31,7 @@ SK_IOS(2.0) SK_SENDABLE
 - (UIColor *)initWithWhite:(CGFloat)white alpha:(CGFloat)alpha;
 - (UIColor *)initWithRed:(CGFloat)red green:(CGFloat)green blue:(CGFloat)blue alpha:(CGFloat)alpha;
 @property (class, nonatomic, readonly) UIColor *blackColor;
+@property (class, nonatomic, readonly) UIColor *systemBackgroundColor SK_IOS(13.0) SK_NOT_TVOS;
 @end
 
 // MARK: UIResponder.h, UIWindow.h (the keyboard notifications)
@@ -138,6 +139,10 @@ SK_UI_ACTOR
 - (BOOL)gestureRecognizerShouldBegin:(UIGestureRecognizer *)gestureRecognizer;
 - (BOOL)gestureRecognizer:(UIGestureRecognizer *)gestureRecognizer
     shouldRecognizeSimultaneouslyWithGestureRecognizer:(UIGestureRecognizer *)otherGestureRecognizer;
+@end
+
+SK_UI_ACTOR SK_IOS(3.2)
+@interface UITapGestureRecognizer : UIGestureRecognizer
 @end
 
 SK_UI_ACTOR SK_IOS(3.2)
