@@ -856,3 +856,73 @@ public struct DetentRelease: Sendable {
     /// Each detent's height, in the order of ``BottomSheet/Configuration/detents``.
     public var detentHeights: [Double]
 }
+
+// MARK: - Render-server handover
+
+extension BottomSheet {
+    /// What a host hands to Core Animation for the sheet once no finger holds it (see ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The sheet's frame origin x in points, in container coordinates (the layer's `position.x` with its anchor
+        /// point at (0, 0)).
+        public var x: LayerAnimation
+        /// The sheet's frame origin y in points (`position.y` with the anchor point at (0, 0)).
+        public var y: LayerAnimation
+        /// The sheet's width in points (`bounds.size.width`).
+        public var width: LayerAnimation
+        /// The sheet's height in points (`bounds.size.height`).
+        public var height: LayerAnimation
+        /// The dimming view's alpha (a fraction).
+        public var dimmingAlpha: LayerAnimation
+        /// The sheet's alpha (a fraction; moves only in a Reduce Motion cross-fade).
+        public var sheetAlpha: LayerAnimation
+
+        /// Every property, in declaration order.
+        public var all: [LayerAnimation] { [x, y, width, height, dimmingAlpha, sheetAlpha] }
+
+        /// The properties read from a sheet frame that `animate(property, maximumError)` hands over (a sheet alone,
+        /// or the one inside a ``SheetNavigation`` or a ``CardLift``).
+        init(_ animate: ((Frame) -> Double, Double) -> LayerAnimation) {
+            let points = LayerAnimation.pointTolerance
+            let fraction = LayerAnimation.fractionTolerance
+            x = animate({ $0.sheet.minX }, points)
+            y = animate({ $0.sheet.minY }, points)
+            width = animate({ $0.sheet.width }, points)
+            height = animate({ $0.sheet.height }, points)
+            dimmingAlpha = animate({ $0.dimmingAlpha }, fraction)
+            sheetAlpha = animate({ $0.sheetAlpha }, fraction)
+        }
+    }
+
+    /// The sheet's layer animations from `time` until it settles: a spring or curve where a property follows one
+    /// channel, keyframes where it combines several (e.g. a content change while presenting), rest where it does not
+    /// move. Nil while a finger holds the sheet (it never settles by itself).
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let time = clock.read(time)
+        return LayerAnimations { property, error in
+            LayerAnimation.handover(
+                from: time, until: settleTime, segments: motionSegments, maximumError: error, maximumKeys: 256
+            ) { property(frame(at: $0)) }
+        }
+    }
+
+    /// Any property of the frame (`property` reads it) as a ``LayerAnimation`` from `time` until the sheet settles,
+    /// within `maximumError` (in the property's units; default a quarter point) and at most `maximumKeys` keyframes.
+    /// Nil while a finger holds the sheet.
+    public func layerAnimation(
+        from time: Double, maximumError: Double = LayerAnimation.pointTolerance, maximumKeys: Int = 256,
+        of property: (Frame) -> Double
+    ) -> LayerAnimation? {
+        guard settleTime < .infinity else { return nil }
+        let time = clock.read(time)
+        return LayerAnimation.handover(
+            from: time, until: settleTime, segments: motionSegments, maximumError: maximumError,
+            maximumKeys: maximumKeys
+        ) { property(frame(at: $0)) }
+    }
+
+    /// Every channel's current segment (the candidates a property may be one spring or curve of).
+    var motionSegments: [MotionSegment] {
+        [extent, height, keyboard, fade, topLimit, bottomInset, barHeight].map(\.motionSegment)
+    }
+}

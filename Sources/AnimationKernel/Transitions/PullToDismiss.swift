@@ -428,3 +428,40 @@ extension BackdropEffect {
     public static let pullToDismissDarkBlur = BackdropEffect.blur(
         radius: 20, tint: RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73), tintAlpha: 1, saturation: 1.8)
 }
+
+// MARK: - Render-server handover
+
+extension PullToDismiss {
+    /// What a host hands to Core Animation for the presented screen once no finger holds it (see
+    /// ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The screen's origin x in points in container coordinates (the layer's `position.x` with its anchor point
+        /// at (0, 0)): it moves for an edge swipe.
+        public var x: LayerAnimation
+        /// The screen's origin y in points (`position.y` with the anchor point at (0, 0)): it moves for a vertical
+        /// pull.
+        public var y: LayerAnimation
+        /// The screen's alpha (a fraction; moves only in a Reduce Motion dismissal).
+        public var alpha: LayerAnimation
+
+        /// Every property, in declaration order.
+        public var all: [LayerAnimation] { [x, y, alpha] }
+    }
+
+    /// The screen's layer animations from `time` until it settles (a cancel springing back, a dismissal sliding
+    /// off); nil while a finger holds it.
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let time = clock.read(time)
+        func animate(_ property: (Frame) -> Double, _ error: Double) -> LayerAnimation {
+            LayerAnimation.handover(
+                from: time, until: settleTime, segments: [offset.motionSegment, fade.motionSegment],
+                maximumError: error, maximumKeys: 256
+            ) { property(frame(at: $0)) }
+        }
+        return LayerAnimations(
+            x: animate({ $0.screen.minX }, LayerAnimation.pointTolerance),
+            y: animate({ $0.screen.minY }, LayerAnimation.pointTolerance),
+            alpha: animate({ $0.alpha }, LayerAnimation.fractionTolerance))
+    }
+}

@@ -1,0 +1,213 @@
+/// The motion of one layer property from a handover time until the model settles, in the terms Core Animation runs
+/// on the render server: one spring (`CASpringAnimation`), one timing curve (`CABasicAnimation` with a
+/// `CAMediaTimingFunction`), keyframes (`CAKeyframeAnimation`, linear) where the property is composite, or no
+/// animation at all.
+///
+/// Models build these with `layerAnimations(from:)` once no finger holds them: the host then sets each property's
+/// model value to ``finalValue``, adds the animation, and does no work per frame until the next event, when it reads
+/// the exact state from the model again. Times are seconds on the model's clock (a display link's timestamps, which
+/// are `CACurrentMediaTime()` values); values are in the property's units (points, or a fraction for alphas).
+public enum LayerAnimation: Sendable, Hashable {
+    /// The property does not move from the handover on: set it to this value.
+    case rest(Double)
+    /// One damped spring (`CASpringAnimation`).
+    case spring(Spring)
+    /// One timing curve (`CABasicAnimation` with a cubic-bézier `CAMediaTimingFunction`).
+    case curve(Curve)
+    /// Linear keyframes (`CAKeyframeAnimation`): the property combines several motions (or clamps one). The keys
+    /// span the handover to the model's settle time; `finalValue` is the layer's model value, which shows once
+    /// they end (it differs from the last key where the model steps at its settle time, e.g. a dismissed screen's
+    /// alpha).
+    case keyframes(SampledKeyframes, finalValue: Double)
+
+    /// Largest difference from the model's frames for properties in points (a quarter point).
+    public static let pointTolerance: Double = 0.25
+    /// Largest difference from the model's frames for fractions such as alphas (half an 8-bit level).
+    public static let fractionTolerance: Double = 1.0 / 512
+
+    /// A spring in Core Animation's terms: the property moves from ``from`` to ``to`` as a damped harmonic oscillator
+    /// `m x'' + c x' + k x = 0` of the displacement from ``to``, starting at ``beginTime`` with ``initialVelocity``.
+    public struct Spring: Sendable, Hashable {
+        /// Mass m (always 1: ``stiffness`` and ``damping`` carry the spring).
+        public var mass: Double
+        /// Stiffness k = ω₀² (1/s² for mass 1).
+        public var stiffness: Double
+        /// Damping coefficient c = 2 ζ ω₀ (1/s for mass 1).
+        public var damping: Double
+        /// The velocity at ``beginTime`` normalised to the distance, as `CASpringAnimation.initialVelocity` takes it:
+        /// distances (`to - from`) per second, positive toward ``to``.
+        public var initialVelocity: Double
+        /// The value at ``beginTime`` (points, or a fraction).
+        public var from: Double
+        /// The resting value (the layer's model value).
+        public var to: Double
+        /// When the spring starts (seconds on the model's clock).
+        public var beginTime: Double
+        /// Seconds from ``beginTime`` until the spring stays within the model's settle tolerance; Core Animation's
+        /// `duration` (after it the layer shows its model value, ``to``, as the model does from its settle time).
+        public var duration: Double
+    }
+
+    /// A timing curve in Core Animation's terms: the property moves from ``from`` to ``to`` over ``duration`` seconds
+    /// from ``beginTime`` (which may lie before the handover: the curve is then in flight).
+    public struct Curve: Sendable, Hashable {
+        /// The cubic bézier's control points `(x1, y1, x2, y2)`, as `CAMediaTimingFunction(controlPoints:)` takes
+        /// them (the linear curve is `(0, 0, 1, 1)`).
+        public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)
+        /// The value at ``beginTime``.
+        public var from: Double
+        /// The value at ``beginTime`` + ``duration`` (the layer's model value).
+        public var to: Double
+        /// When the curve starts (seconds on the model's clock).
+        public var beginTime: Double
+        /// The curve's duration in seconds.
+        public var duration: Double
+
+        /// Equal when every number is equal (tuples are not `Equatable`, so this is spelled out).
+        public static func == (lhs: Curve, rhs: Curve) -> Bool {
+            lhs.controlPoints == rhs.controlPoints && lhs.from == rhs.from && lhs.to == rhs.to
+                && lhs.beginTime == rhs.beginTime && lhs.duration == rhs.duration
+        }
+
+        /// Hashes every number ``==`` compares.
+        public func hash(into hasher: inout Hasher) {
+            for value in [controlPoints.x1, controlPoints.y1, controlPoints.x2, controlPoints.y2, from, to] {
+                hasher.combine(value)
+            }
+            hasher.combine(beginTime)
+            hasher.combine(duration)
+        }
+    }
+
+    /// The value the property rests at: the layer's model value to set under the animation.
+    public var finalValue: Double {
+        switch self {
+        case .rest(let value): return value
+        case .spring(let spring): return spring.to
+        case .curve(let curve): return curve.to
+        case .keyframes(_, let finalValue): return finalValue
+        }
+    }
+
+    /// How many animations a host adds for this property: 0 at rest, else 1.
+    public var animationCount: Int {
+        if case .rest = self { return 0 }
+        return 1
+    }
+
+    /// How many keyframes it hands over (0 for a spring, a curve or rest).
+    public var keyCount: Int {
+        if case .keyframes(let keys, _) = self { return keys.times.count }
+        return 0
+    }
+}
+
+/// One channel's current segment, as plain numbers: what ``LayerAnimation`` can hand over as one spring or curve.
+/// Evaluates exactly as the channel does (``AnimatedValue``, a ``SpringLanes`` lane), settle rule included.
+struct MotionSegment: Sendable {
+    enum Kind: Sendable {
+        case rest
+        case tracking
+        case spring(DampedSpring, x0: Double, v0: Double)
+        case curve(TimingCurve, from: Double, duration: Double)
+    }
+
+    var kind: Kind
+    var target: Double
+    var startTime: Double
+    var settleTime: Double
+
+    /// Value and velocity at `time` (not before ``startTime``).
+    func state(at time: Double) -> (value: Double, velocity: Double) {
+        let t = max(0, time - startTime)
+        switch kind {
+        case .rest, .tracking:
+            return (target, 0)
+        case .spring(let spring, let x0, let v0):
+            guard time < settleTime else { return (target, 0) }
+            let (x, v) = spring.evaluate(displacement: x0, velocity: v0, at: t)
+            return (target + x, v)
+        case .curve(let curve, let from, let duration):
+            guard t < duration else { return (target, 0) }
+            return (Sanitize.finite(from + (target - from) * curve.value(at: t / duration), or: target), 0)
+        }
+    }
+}
+
+extension TimingCurve {
+    /// The cubic bézier's control points, or nil for a curve Core Animation's timing functions cannot express
+    /// (steps, piecewise linear). The identity is `(0, 0, 1, 1)`.
+    var cubicBezierControlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
+        switch kind {
+        case .identity: return (0, 0, 1, 1)
+        case .bezier(let storage):
+            let c = storage.curve.pointee
+            return (c.x1, c.y1, c.x2, c.y2)
+        case .steps, .piecewiseLinear: return nil
+        }
+    }
+}
+
+extension LayerAnimation {
+    /// Most checks of a property against a candidate segment (the span is sampled at 240 Hz, more coarsely beyond).
+    static let maximumChecks = 4096
+
+    /// The handover of one property: `property(t)` is its value in the model's frame at `t`, `segments` the model's
+    /// channels. From `time` to `end` (the model's settle time) the property is checked on a grid of at least 240 Hz:
+    /// constant within half of `maximumError` is ``rest(_:)``; an affine image `a + b s(t)` of one channel's spring or
+    /// curve (within half of `maximumError`, so clamps and other moving channels disqualify it) is that spring or
+    /// curve in the property's units; anything else is ``SampledKeyframes`` within `maximumError`. Up to `end` the
+    /// property is read just before it (a model may step at its settle time); from `end` on it is its final value.
+    static func handover(
+        from time: Double, until end: Double, segments: [MotionSegment], maximumError: Double, maximumKeys: Int,
+        property: (Double) -> Double
+    ) -> LayerAnimation {
+        guard end > time, end < .infinity else { return .rest(Sanitize.finite(property(time), or: 0)) }
+        let final = Sanitize.finite(property(end), or: 0)
+        func before(_ t: Double) -> Double { Sanitize.finite(property(min(t, end.nextDown)), or: 0) }
+        let tolerance = Sanitize.clamp(maximumError, 1e-9, RepresentableRange.maximumMagnitude) / 2
+        let step = max(1.0 / 240, (end - time) / Double(maximumChecks))
+        var grid: [(time: Double, value: Double)] = []
+        var t = time
+        while t < end {
+            grid.append((t, before(t)))
+            t += step
+        }
+        grid.append((end, before(end)))
+        if grid.allSatisfy({ abs($0.value - final) <= tolerance }) { return .rest(final) }
+        let start = grid[0].value
+        let left = grid[grid.count - 1].value
+        for segment in segments where segment.settleTime > time && segment.startTime <= time {
+            let s0 = segment.state(at: time)
+            guard s0.value != segment.target else { continue }
+            let b = (start - left) / (s0.value - segment.target)
+            let a = left - b * segment.target
+            guard a.isFinite, b.isFinite, abs(a + b * segment.target - final) <= tolerance,
+                grid.allSatisfy({ abs($0.value - (a + b * segment.state(at: $0.time).value)) <= tolerance })
+            else { continue }
+            switch segment.kind {
+            case .spring(let spring, _, _):
+                // CA's velocity is in distances per second toward `to`: b v / (b (target - s)) = -v / x.
+                let x = s0.value - segment.target
+                let normalized = -s0.velocity / x
+                guard normalized.isFinite else { continue }
+                let w = spring.angularFrequency
+                return .spring(
+                    Spring(
+                        mass: 1, stiffness: w * w, damping: 2 * spring.dampingRatio * w, initialVelocity: normalized,
+                        from: start, to: final, beginTime: time, duration: segment.settleTime - time))
+            case .curve(let curve, let from, let duration):
+                guard let points = curve.cubicBezierControlPoints else { continue }
+                return .curve(
+                    Curve(
+                        controlPoints: points, from: a + b * from, to: final, beginTime: segment.startTime,
+                        duration: duration))
+            case .rest, .tracking:
+                continue
+            }
+        }
+        let keys = SampledKeyframes(
+            from: time, to: end, maximumError: maximumError, maximumKeys: maximumKeys, sampling: before)
+        return .keyframes(keys, finalValue: final)
+    }
+}
