@@ -148,66 +148,104 @@ extension TimingCurve {
     }
 }
 
+/// One layer property a model hands over: how to read it from a frame, and the largest difference allowed from it
+/// (in its units).
+struct LayerProperty<Frame> {
+    var read: (Frame) -> Double
+    var maximumError: Double
+}
+
 extension LayerAnimation {
     /// Most checks of a property against a candidate segment (the span is sampled at 240 Hz, more coarsely beyond).
     static let maximumChecks = 4096
+    /// Most keyframes per property.
+    static let maximumKeys = 256
 
-    /// The handover of one property: `property(t)` is its value in the model's frame at `t`, `segments` the model's
-    /// channels. From `time` to `end` (the model's settle time) the property is checked on a grid of at least 240 Hz:
-    /// constant within half of `maximumError` is ``rest(_:)``; an affine image `a + b s(t)` of one channel's spring or
-    /// curve (within half of `maximumError`, so clamps and other moving channels disqualify it) is that spring or
-    /// curve in the property's units; anything else is ``SampledKeyframes`` within `maximumError`. Up to `end` the
-    /// property is read just before it (a model may step at its settle time); from `end` on it is its final value.
-    static func handover(
-        from time: Double, until end: Double, segments: [MotionSegment], maximumError: Double, maximumKeys: Int,
-        property: (Double) -> Double
-    ) -> LayerAnimation {
-        guard end > time, end < .infinity else { return .rest(Sanitize.finite(property(time), or: 0)) }
-        let final = Sanitize.finite(property(end), or: 0)
-        func before(_ t: Double) -> Double { Sanitize.finite(property(min(t, end.nextDown)), or: 0) }
-        let tolerance = Sanitize.clamp(maximumError, 1e-9, RepresentableRange.maximumMagnitude) / 2
+    /// The handover of `properties` from `time` until `end` (the model's settle time). `frame(t)` is the model's
+    /// frame, `segments` its channels' current segments.
+    ///
+    /// Each property is checked on a grid of at least 240 Hz (frames are read once per grid time for all of them):
+    /// constant within half of its maximum error is ``rest(_:)``; an affine image `a + b s(t)` of one channel's
+    /// spring or curve (within half of the maximum error, so clamps and other moving channels disqualify it) is that
+    /// spring or curve in the property's units; anything else is ``SampledKeyframes`` within the maximum error. Up to
+    /// `end` the frames are read just before it (a model may step at its settle time); from `end` on a property is
+    /// its final value. Allocates (once per handover, not per frame).
+    static func handover<Frame>(
+        from time: Double, until end: Double, segments: [MotionSegment], properties: [LayerProperty<Frame>],
+        frame: (Double) -> Frame
+    ) -> [LayerAnimation] {
+        guard end > time, end < .infinity else {
+            let now = frame(time)
+            return properties.map { .rest(Sanitize.finite($0.read(now), or: 0)) }
+        }
+        func before(_ t: Double) -> Frame { frame(min(t, end.nextDown)) }
         let step = max(1.0 / 240, (end - time) / Double(maximumChecks))
-        var grid: [(time: Double, value: Double)] = []
+        var times: [Double] = []
         var t = time
         while t < end {
-            grid.append((t, before(t)))
+            times.append(t)
             t += step
         }
-        grid.append((end, before(end)))
-        if grid.allSatisfy({ abs($0.value - final) <= tolerance }) { return .rest(final) }
-        let start = grid[0].value
-        let left = grid[grid.count - 1].value
-        for segment in segments where segment.settleTime > time && segment.startTime <= time {
-            let s0 = segment.state(at: time)
-            guard s0.value != segment.target else { continue }
-            let b = (start - left) / (s0.value - segment.target)
-            let a = left - b * segment.target
-            guard a.isFinite, b.isFinite, abs(a + b * segment.target - final) <= tolerance,
-                grid.allSatisfy({ abs($0.value - (a + b * segment.state(at: $0.time).value)) <= tolerance })
-            else { continue }
-            switch segment.kind {
-            case .spring(let spring, _, _):
-                // CA's velocity is in distances per second toward `to`: b v / (b (target - s)) = -v / x.
-                let x = s0.value - segment.target
-                let normalized = -s0.velocity / x
-                guard normalized.isFinite else { continue }
-                let w = spring.angularFrequency
-                return .spring(
-                    Spring(
-                        mass: 1, stiffness: w * w, damping: 2 * spring.dampingRatio * w, initialVelocity: normalized,
-                        from: start, to: final, beginTime: time, duration: segment.settleTime - time))
-            case .curve(let curve, let from, let duration):
-                guard let points = curve.cubicBezierControlPoints else { continue }
-                return .curve(
-                    Curve(
-                        controlPoints: points, from: a + b * from, to: final, beginTime: segment.startTime,
-                        duration: duration))
-            case .rest, .tracking:
-                continue
+        times.append(end)
+        let frames = times.map(before)
+        let finalFrame = frame(end)
+        // Each candidate's values on the grid, computed when a property first needs them.
+        let candidates = segments.filter { $0.settleTime > time && $0.startTime <= time }
+        var candidateValues: [[Double]?] = Array(repeating: nil, count: candidates.count)
+        return properties.map { property in
+            let read = property.read
+            let values = frames.map { Sanitize.finite(read($0), or: 0) }
+            let final = Sanitize.finite(read(finalFrame), or: 0)
+            let tolerance = Sanitize.clamp(property.maximumError, 1e-9, RepresentableRange.maximumMagnitude) / 2
+            if values.allSatisfy({ abs($0 - final) <= tolerance }) { return .rest(final) }
+            let (start, left) = (values[0], values[values.count - 1])
+            for (index, segment) in candidates.enumerated() {
+                let s0 = segment.state(at: time)
+                guard s0.value != segment.target else { continue }
+                let b = (start - left) / (s0.value - segment.target)
+                let a = left - b * segment.target
+                guard a.isFinite, b.isFinite, abs(a + b * segment.target - final) <= tolerance else { continue }
+                let s = candidateValues[index] ?? times.map { segment.state(at: $0).value }
+                candidateValues[index] = s
+                guard zip(values, s).allSatisfy({ abs($0 - (a + b * $1)) <= tolerance }),
+                    let animation = Self.single(segment, a: a, b: b, from: start, to: final, at: time)
+                else { continue }
+                return animation
             }
+            let keys = SampledKeyframes(
+                from: time, to: end, maximumError: property.maximumError, maximumKeys: maximumKeys
+            ) { Sanitize.finite(read(before($0)), or: 0) }
+            return .keyframes(keys, finalValue: final)
         }
-        let keys = SampledKeyframes(
-            from: time, to: end, maximumError: maximumError, maximumKeys: maximumKeys, sampling: before)
-        return .keyframes(keys, finalValue: final)
+    }
+
+    /// `a + b segment` from `time` as one Core Animation spring or curve (nil where Core Animation has no such curve
+    /// or the spring's normalised velocity is undefined). `from` and `to` are the property's values at `time` and at
+    /// rest.
+    private static func single(
+        _ segment: MotionSegment, a: Double, b: Double, from: Double, to: Double, at time: Double
+    )
+        -> LayerAnimation?
+    {
+        switch segment.kind {
+        case .spring(let spring, _, _):
+            // CA's velocity is in distances per second toward `to`: b v / (b (target - s)) = -v / x.
+            let s0 = segment.state(at: time)
+            let normalized = -s0.velocity / (s0.value - segment.target)
+            guard normalized.isFinite else { return nil }
+            let w = spring.angularFrequency
+            return .spring(
+                Spring(
+                    mass: 1, stiffness: w * w, damping: 2 * spring.dampingRatio * w, initialVelocity: normalized,
+                    from: from, to: to, beginTime: time, duration: segment.settleTime - time))
+        case .curve(let curve, let start, let duration):
+            guard let points = curve.cubicBezierControlPoints else { return nil }
+            return .curve(
+                Curve(
+                    controlPoints: points, from: a + b * start, to: to, beginTime: segment.startTime,
+                    duration: duration))
+        case .rest, .tracking:
+            return nil
+        }
     }
 }

@@ -879,46 +879,39 @@ extension BottomSheet {
         /// Every property, in declaration order.
         public var all: [LayerAnimation] { [x, y, width, height, dimmingAlpha, sheetAlpha] }
 
-        /// The properties read from a sheet frame that `animate(property, maximumError)` hands over (a sheet alone,
-        /// or the one inside a ``SheetNavigation`` or a ``CardLift``).
-        init(_ animate: ((Frame) -> Double, Double) -> LayerAnimation) {
+        /// The properties, in declaration order, of the sheet frame `sheet` reads from a model's frame (a sheet
+        /// alone, or the one inside a ``SheetNavigation`` or a ``CardLift``).
+        static func properties<Outer>(_ sheet: @escaping (Outer) -> Frame) -> [LayerProperty<Outer>] {
             let points = LayerAnimation.pointTolerance
             let fraction = LayerAnimation.fractionTolerance
-            x = animate({ $0.sheet.minX }, points)
-            y = animate({ $0.sheet.minY }, points)
-            width = animate({ $0.sheet.width }, points)
-            height = animate({ $0.sheet.height }, points)
-            dimmingAlpha = animate({ $0.dimmingAlpha }, fraction)
-            sheetAlpha = animate({ $0.sheetAlpha }, fraction)
+            return [
+                LayerProperty(read: { sheet($0).sheet.minX }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.minY }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.width }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.height }, maximumError: points),
+                LayerProperty(read: { sheet($0).dimmingAlpha }, maximumError: fraction),
+                LayerProperty(read: { sheet($0).sheetAlpha }, maximumError: fraction),
+            ]
+        }
+
+        /// The animations of ``properties(_:)``, in their order.
+        init(_ animations: ArraySlice<LayerAnimation>) {
+            var next = animations.makeIterator()
+            func take() -> LayerAnimation { next.next() ?? .rest(0) }
+            (x, y, width, height, dimmingAlpha, sheetAlpha) = (take(), take(), take(), take(), take(), take())
         }
     }
 
     /// The sheet's layer animations from `time` until it settles: a spring or curve where a property follows one
-    /// channel, keyframes where it combines several (e.g. a content change while presenting), rest where it does not
-    /// move. Nil while a finger holds the sheet (it never settles by itself).
+    /// channel, keyframes where it combines several (e.g. a content change while presenting) or clamps one, rest
+    /// where it does not move. Nil while a finger holds the sheet (it never settles by itself). Costs a few hundred
+    /// frame evaluations, once per handover.
     public func layerAnimations(from time: Double) -> LayerAnimations? {
         guard settleTime < .infinity else { return nil }
-        let time = clock.read(time)
-        return LayerAnimations { property, error in
-            LayerAnimation.handover(
-                from: time, until: settleTime, segments: motionSegments, maximumError: error, maximumKeys: 256
-            ) { property(frame(at: $0)) }
-        }
-    }
-
-    /// Any property of the frame (`property` reads it) as a ``LayerAnimation`` from `time` until the sheet settles,
-    /// within `maximumError` (in the property's units; default a quarter point) and at most `maximumKeys` keyframes.
-    /// Nil while a finger holds the sheet.
-    public func layerAnimation(
-        from time: Double, maximumError: Double = LayerAnimation.pointTolerance, maximumKeys: Int = 256,
-        of property: (Frame) -> Double
-    ) -> LayerAnimation? {
-        guard settleTime < .infinity else { return nil }
-        let time = clock.read(time)
-        return LayerAnimation.handover(
-            from: time, until: settleTime, segments: motionSegments, maximumError: maximumError,
-            maximumKeys: maximumKeys
-        ) { property(frame(at: $0)) }
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: motionSegments,
+            properties: LayerAnimations.properties { $0 }, frame: frame(at:))
+        return LayerAnimations(all[...])
     }
 
     /// Every channel's current segment (the candidates a property may be one spring or curve of).

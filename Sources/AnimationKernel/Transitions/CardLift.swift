@@ -542,23 +542,24 @@ extension CardLift {
     /// modal.
     public func layerAnimations(from time: Double) -> LayerAnimations? {
         guard settleTime < .infinity else { return nil }
-        let time = clock.read(time)
-        let segments =
-            (0..<5).map { lanes.motionSegment(lane: $0) } + [fade.motionSegment] + modal.motionSegments
-        func animate(_ property: (Frame) -> Double, _ error: Double) -> LayerAnimation {
-            LayerAnimation.handover(
-                from: time, until: settleTime, segments: segments, maximumError: error, maximumKeys: 256
-            ) { property(frame(at: $0)) }
-        }
+        let segments = (0..<5).map { lanes.motionSegment(lane: $0) } + [fade.motionSegment] + modal.motionSegments
         let points = LayerAnimation.pointTolerance
         let fraction = LayerAnimation.fractionTolerance
+        let card: [LayerProperty<Frame>] = [
+            LayerProperty(read: { $0.card.minX }, maximumError: points),
+            LayerProperty(read: { $0.card.minY }, maximumError: points),
+            LayerProperty(read: { $0.card.width }, maximumError: points),
+            LayerProperty(read: { $0.card.height }, maximumError: points),
+            LayerProperty(read: { $0.cornerRadius }, maximumError: points),
+            LayerProperty(read: { $0.elevation.shadowRadius }, maximumError: points),
+            LayerProperty(read: { $0.elevation.shadowOpacity }, maximumError: fraction),
+            LayerProperty(read: { $0.cardAlpha }, maximumError: fraction),
+        ]
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: segments,
+            properties: card + BottomSheet.LayerAnimations.properties { $0.modal }, frame: frame(at:))
         return LayerAnimations(
-            x: animate({ $0.card.minX }, points), y: animate({ $0.card.minY }, points),
-            width: animate({ $0.card.width }, points), height: animate({ $0.card.height }, points),
-            cornerRadius: animate({ $0.cornerRadius }, points),
-            shadowRadius: animate({ $0.elevation.shadowRadius }, points),
-            shadowOpacity: animate({ $0.elevation.shadowOpacity }, fraction),
-            alpha: animate({ $0.cardAlpha }, fraction),
-            modal: BottomSheet.LayerAnimations { property, error in animate({ property($0.modal) }, error) })
+            x: all[0], y: all[1], width: all[2], height: all[3], cornerRadius: all[4], shadowRadius: all[5],
+            shadowOpacity: all[6], alpha: all[7], modal: BottomSheet.LayerAnimations(all[8...]))
     }
 }

@@ -452,16 +452,13 @@ extension PullToDismiss {
     /// off); nil while a finger holds it.
     public func layerAnimations(from time: Double) -> LayerAnimations? {
         guard settleTime < .infinity else { return nil }
-        let time = clock.read(time)
-        func animate(_ property: (Frame) -> Double, _ error: Double) -> LayerAnimation {
-            LayerAnimation.handover(
-                from: time, until: settleTime, segments: [offset.motionSegment, fade.motionSegment],
-                maximumError: error, maximumKeys: 256
-            ) { property(frame(at: $0)) }
-        }
-        return LayerAnimations(
-            x: animate({ $0.screen.minX }, LayerAnimation.pointTolerance),
-            y: animate({ $0.screen.minY }, LayerAnimation.pointTolerance),
-            alpha: animate({ $0.alpha }, LayerAnimation.fractionTolerance))
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: [offset.motionSegment, fade.motionSegment],
+            properties: [
+                LayerProperty(read: { $0.screen.minX }, maximumError: LayerAnimation.pointTolerance),
+                LayerProperty(read: { $0.screen.minY }, maximumError: LayerAnimation.pointTolerance),
+                LayerProperty(read: { $0.alpha }, maximumError: LayerAnimation.fractionTolerance),
+            ], frame: frame(at:))
+        return LayerAnimations(x: all[0], y: all[1], alpha: all[2])
     }
 }

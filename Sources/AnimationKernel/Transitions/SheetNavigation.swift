@@ -773,33 +773,49 @@ extension SheetNavigation {
     public func layerAnimations(from time: Double) -> LayerAnimations? {
         guard settleTime < .infinity else { return nil }
         let time = clock.read(time)
-        let end = settleTime
         var segments = sheet.motionSegments
         for entry in entries {
             segments += [entry.offset.motionSegment, entry.alpha.motionSegment, entry.top.motionSegment]
         }
-        func animate(_ error: Double, _ property: (Double) -> Double) -> LayerAnimation {
-            LayerAnimation.handover(
-                from: time, until: end, segments: segments, maximumError: error, maximumKeys: 256, property: property)
-        }
         let points = LayerAnimation.pointTolerance
         let fraction = LayerAnimation.fractionTolerance
-        let screens = entries.filter { !$0.hasFinishedLeaving(at: time) }.map { entry in
-            ScreenAnimations(
-                instance: entry.instance,
-                x: animate(points) { screenRect(entry, at: $0).minX },
-                y: animate(points) { screenRect(entry, at: $0).minY },
-                height: animate(points) { screenRect(entry, at: $0).height },
-                alpha: animate(fraction) { Sanitize.clamp(entry.alpha.value(at: $0), 0, 1) })
+        let showing = entries.filter { !$0.hasFinishedLeaving(at: time) }
+        // A screen's properties read its channels at the frame's time (as the frame does where it draws the screen,
+        // and also where it does not).
+        typealias Reading = (time: Double, frame: Frame)
+        var properties = BottomSheet.LayerAnimations.properties { (reading: Reading) in reading.frame.sheet }
+        for entry in showing {
+            let rect = { (reading: Reading) in
+                Self.screenRect(entry, at: reading.time, in: reading.frame, self.configuration)
+            }
+            properties += [
+                LayerProperty(read: { rect($0).minX }, maximumError: points),
+                LayerProperty(read: { rect($0).minY }, maximumError: points),
+                LayerProperty(read: { rect($0).height }, maximumError: points),
+                LayerProperty(read: { Sanitize.clamp(entry.alpha.value(at: $0.time), 0, 1) }, maximumError: fraction),
+            ]
+        }
+        properties.append(LayerProperty(read: { $0.frame.navigationBarAlpha }, maximumError: fraction))
+        let all = LayerAnimation.handover(
+            from: time, until: settleTime, segments: segments, properties: properties,
+            frame: { (time: clock.read($0), frame: frame(at: $0)) })
+        var screens: [ScreenAnimations] = []
+        for (k, entry) in showing.enumerated() {
+            let i = 6 + 4 * k
+            screens.append(
+                ScreenAnimations(
+                    instance: entry.instance, x: all[i], y: all[i + 1], height: all[i + 2], alpha: all[i + 3]))
         }
         return LayerAnimations(
-            sheet: BottomSheet.LayerAnimations { property, error in animate(error) { property(frame(at: $0).sheet) } },
-            screens: screens, navigationBarAlpha: animate(fraction) { frame(at: $0).navigationBarAlpha })
+            sheet: BottomSheet.LayerAnimations(all[0..<6]), screens: screens, navigationBarAlpha: all[all.count - 1])
     }
 
-    /// The rect `entry`'s screen has at `time` by ``frame(at:)``'s formula, also while it is not drawn.
-    private func screenRect(_ entry: Entry, at time: Double) -> Rect {
-        let sheetRect = sheet.frame(at: time).sheet
+    /// The rect `entry`'s screen has at `time` (in `frame`, the frame at that time) by ``frame(at:)``'s formula, also
+    /// while it is not drawn.
+    private static func screenRect(_ entry: Entry, at time: Double, in frame: Frame, _ configuration: Configuration)
+        -> Rect
+    {
+        let sheetRect = frame.sheet.sheet
         let width = sheetRect.width
         let y = sheetRect.minY + entry.top.value(at: time)
         let x = sheetRect.minX + configuration.layoutDirection.sign * entry.offset.value(at: time) * width
