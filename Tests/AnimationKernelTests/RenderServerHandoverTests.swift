@@ -23,28 +23,19 @@ import Testing
 
     // MARK: - Core Animation's formulas
 
-    /// The damped harmonic oscillator from displacement `x0` and velocity `v0`, at `t` seconds.
+    /// The damped harmonic oscillator from displacement `x0` and velocity `v0`, at `t` seconds. Core Animation treats
+    /// a damping above critical as critical unless `allowsOverdamping` is set (CAAnimation.h), so ζ is capped at 1.
     static func oscillator(mass m: Double, stiffness k: Double, damping c: Double, x0: Double, v0: Double, t: Double)
         -> Double
     {
         let omega = (k / m).squareRoot()
-        let zeta = c / (2 * (k * m).squareRoot())
+        let zeta = min(1, c / (2 * (k * m).squareRoot()))
         let decay = zeta * omega
-        let envelope = exp(-decay * t)
-        let discriminant = zeta * zeta - 1
-        // x = e^(-ζωt) (x0 C(t) + (v0 + ζω x0) S(t)), with C = cos, S = sin(ωd t) / ωd below critical damping, and
-        // C = cosh, S = sinh(β t) / β above (S -> t at critical damping, with no cancellation near it).
-        let (cosine, sine): (Double, Double)
-        if discriminant < 0 {
-            let wd = omega * (-discriminant).squareRoot()
-            (cosine, sine) = (cos(wd * t), sin(wd * t) / wd)
-        } else if discriminant > 0 {
-            let beta = omega * discriminant.squareRoot()
-            (cosine, sine) = (cosh(beta * t), sinh(beta * t) / beta)
-        } else {
-            (cosine, sine) = (1, t)
-        }
-        return envelope * (x0 * cosine + (v0 + decay * x0) * sine)
+        // x = e^(-ζωt) (x0 cos(ωd t) + (v0 + ζω x0) sin(ωd t) / ωd), which is x0 + (v0 + ω x0) t times e^(-ωt) at
+        // critical damping (sin(ωd t) / ωd -> t, computed without cancellation near it).
+        let wd = omega * (1 - zeta * zeta).squareRoot()
+        let sine = wd > 0 ? sin(wd * t) / wd : t
+        return exp(-decay * t) * (x0 * cos(wd * t) + (v0 + decay * x0) * sine)
     }
 
     /// The cubic bézier timing function through (0, 0), (x1, y1), (x2, y2), (1, 1) at input progress `p`.
@@ -345,6 +336,14 @@ import Testing
         for (name, animation) in [("corner", open.cornerRadius), ("shadow", open.shadowOpacity), ("y", open.y)] {
             #expect(animation.kind == "spring", "\(name) is \(animation.kind)")
         }
+        Self.check(card, from: 0, Self.cardProperties(open))
+    }
+
+    @Test func overdampedSpringsGoOverAsKeyframes() throws {
+        var card = Self.card(spring: try DampedSpring(response: 0.4, dampingRatio: 1.5))
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0))
+        #expect(open.y.kind == "keyframes" && open.height.kind == "keyframes")
         Self.check(card, from: 0, Self.cardProperties(open))
     }
 

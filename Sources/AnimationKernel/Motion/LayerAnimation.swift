@@ -10,7 +10,8 @@
 public enum LayerAnimation: Sendable, Hashable {
     /// The property does not move from the handover on: set it to this value.
     case rest(Double)
-    /// One damped spring (`CASpringAnimation`).
+    /// One damped spring (`CASpringAnimation`), never overdamped (Core Animation runs those as critically damped
+    /// by default; an overdamped spring goes over as keyframes).
     case spring(Spring)
     /// One timing curve (`CABasicAnimation` with a cubic-bézier `CAMediaTimingFunction`).
     case curve(Curve)
@@ -229,6 +230,9 @@ extension LayerAnimation {
     {
         switch segment.kind {
         case .spring(let spring, _, _):
+            // Core Animation treats an overdamped spring as critically damped unless `allowsOverdamping` (iOS 17) is
+            // set: such a spring goes over as keyframes.
+            guard spring.dampingRatio <= 1 else { return nil }
             // CA's velocity is in distances per second toward `to`: b v / (b (target - s)) = -v / x.
             let s0 = segment.state(at: time)
             let normalized = -s0.velocity / (s0.value - segment.target)
