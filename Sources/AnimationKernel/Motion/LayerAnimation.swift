@@ -70,7 +70,7 @@ public enum LayerAnimation: Sendable, Hashable {
                 && lhs.beginTime == rhs.beginTime && lhs.duration == rhs.duration
         }
 
-        /// Hashes every number ``==`` compares.
+        /// Hashes every number equality compares.
         public func hash(into hasher: inout Hasher) {
             for value in [controlPoints.x1, controlPoints.y1, controlPoints.x2, controlPoints.y2, from, to] {
                 hasher.combine(value)
