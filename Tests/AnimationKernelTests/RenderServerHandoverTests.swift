@@ -245,6 +245,19 @@ import Testing
         #expect(a.y.finalValue == model.frame(at: 5).sheet.minY)
     }
 
+    @Test func badTimesHandOverWithoutHanging() throws {
+        // A huge time base (steps below the time's resolution), NaN and infinite handover times.
+        var model = Self.sheet()
+        model.present(at: 1e15)
+        let huge = try #require(model.layerAnimations(from: 1e15))
+        #expect(huge.all.allSatisfy { $0.finalValue.isFinite })
+        #expect(huge.y.finalValue == model.frame(at: .infinity).sheet.minY)
+        let nan = try #require(model.layerAnimations(from: .nan))
+        #expect(nan.y.animationCount == 1)
+        let far = try #require(model.layerAnimations(from: .infinity))
+        #expect(far.all.allSatisfy { $0.animationCount == 0 })
+    }
+
     // MARK: - SheetNavigation
 
     static func navigationProperties(_ a: SheetNavigation.LayerAnimations) -> [Property<SheetNavigation.Frame>] {

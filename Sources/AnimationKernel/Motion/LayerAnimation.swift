@@ -181,11 +181,12 @@ extension LayerAnimation {
         }
         func before(_ t: Double) -> Frame { frame(min(t, end.nextDown)) }
         let step = max(1.0 / 240, (end - time) / Double(maximumChecks))
+        // Indexed, not accumulated: at a huge time base a step may not change the sum, and the count stays bounded.
         var times: [Double] = []
-        var t = time
-        while t < end {
+        for k in 0..<maximumChecks {
+            let t = time + Double(k) * step
+            guard t < end else { break }
             times.append(t)
-            t += step
         }
         times.append(end)
         let frames = times.map(before)
