@@ -118,7 +118,8 @@ struct MotionSegment: Sendable {
     var startTime: Double
     var settleTime: Double
 
-    /// Value and velocity at `time` (not before ``startTime``).
+    /// Value and velocity at `time` (not before ``startTime``); a curve's velocity reads 0 (a curve goes over with its
+    /// own timing function, so the handover never needs it).
     func state(at time: Double) -> (value: Double, velocity: Double) {
         let t = max(0, time - startTime)
         switch kind {
@@ -157,7 +158,7 @@ struct LayerProperty<Frame> {
 }
 
 extension LayerAnimation {
-    /// Most checks of a property against a candidate segment (the span is sampled at 240 Hz, more coarsely beyond).
+    /// The most grid times a handover reads (the span is read at 240 Hz, more coarsely beyond 17 s).
     static let maximumChecks = 4096
     /// Most keyframes per property.
     static let maximumKeys = 256
