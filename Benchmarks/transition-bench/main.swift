@@ -262,6 +262,32 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
         baseline: ("\(framesAt120) frames at 120 Hz", perFrameWork),
         extra: [("keys", "\(keyCount)"), ("evenly spaced keys for the same bound", "\(evenly)")])
 
+    // The render-server handover: what each transition hands to Core Animation once no finger holds it (springs,
+    // curves, keyframes and their keys), against drawing the same span from the main thread at 120 Hz (one model
+    // frame per display-link tick, each writing every moving property). Timed: building the handover once, against
+    // those frames.
+    for handover in handovers() {
+        let all = handover.animations()
+        let span = max(0, handover.settleTime - handover.time)
+        let frames = Int(span * 120) + 1
+        let moving = all.filter { $0.animationCount > 0 }
+        func count(_ kind: (LayerAnimation) -> Bool) -> Int { moving.filter(kind).count }
+        let springs = count { if case .spring = $0 { return true } else { return false } }
+        let curves = count { if case .curve = $0 { return true } else { return false } }
+        let keyframed = count { if case .keyframes = $0 { return true } else { return false } }
+        let keys = all.reduce(0) { $0 + $1.keyCount }
+        let build = measure(runs: 15) { blackHole(handover.animations()) }
+        let mainThread = measure(runs: 15) { handover.drawFrames(frames) }
+        report.add(
+            "render server: \(handover.name), \(format2(span)) s", build,
+            baseline: ("\(frames) frames at 120 Hz", mainThread),
+            extra: [
+                ("animations", "\(moving.count) of \(all.count) properties"),
+                ("springs / curves / keyframes", "\(springs) / \(curves) / \(keyframed)"),
+                ("keys", "\(keys)"), ("120 Hz samples", "\(frames * moving.count)"),
+            ])
+    }
+
     // The 120-frame gesture with a full-screen blurred backdrop, against a memcpy of the same bytes.
     let width = 1290
     let height = 2796
@@ -301,6 +327,76 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
         baseline: ("memcpy of the image", copy),
         extra: [("worst", formatTime(full.maximum)), ("p90", formatTime(fullP90))])
     report.summary()
+}
+
+/// One transition at the moment it is handed to Core Animation.
+struct Handover {
+    var name: String
+    /// The handover time and the model's settle time (seconds).
+    var time: Double
+    var settleTime: Double
+    /// Every layer property's animation from `time`.
+    var animations: () -> [LayerAnimation]
+    /// Draws the model's first `count` frames at 120 Hz from `time` (what the main thread does without a handover).
+    var drawFrames: (Int) -> Void
+
+    init<Model: TransitionModel>(
+        _ name: String, _ model: Model, at time: Double, _ all: @escaping (Model) -> [LayerAnimation]
+    ) {
+        self.name = name
+        self.time = time
+        self.settleTime = model.settleTime
+        self.animations = { all(model) }
+        self.drawFrames = { count in
+            for i in 0..<count { blackHole(model.frame(at: time + Double(i) / 120)) }
+        }
+    }
+}
+
+/// The transitions the handover is reported for, each just after its last event.
+func handovers() -> [Handover] {
+    let layout = BottomSheet.Layout(containerSize: phone, safeArea: safeArea, contentHeight: 420)
+    var present = BottomSheet(layout: layout)
+    present.present(at: 0)
+    var configuration = BottomSheet.Configuration()
+    configuration.detents = [.fraction(0.4), .large]
+    var detent = BottomSheet(layout: layout, configuration: configuration)
+    detent.present(at: 0)
+    _ = detent.update(to: 3)
+    _ = detent.moveToDetent(.large, at: 3)
+    var nav = SheetNavigation(root: .init(id: "root", contentHeight: 300), containerSize: phone, safeArea: safeArea)
+    nav.present(at: 0)
+    _ = nav.update(to: 3)
+    nav.push(.init(id: "detail", contentHeight: 300), at: 3)
+    var open = CardLift(
+        source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
+        modalLayout: .init(containerSize: phone, safeArea: safeArea, contentHeight: 480))
+    var close = open
+    open.open(at: 0)
+    close.open(at: 0)
+    _ = close.update(to: 5)
+    close.close(at: 5)
+    func released(_ translation: Double, velocity: Double) -> PullToDismiss {
+        var pull = PullToDismiss(containerSize: phone)
+        pull.dragBegan(at: 0)
+        pull.dragChanged(translation: translation / 2, velocity: velocity, at: 0.05)
+        pull.dragChanged(translation: translation, velocity: velocity, at: 0.1)
+        pull.dragEnded(velocity: velocity, at: 0.1)
+        return pull
+    }
+    return [
+        Handover("sheet present", present, at: 0) { $0.layerAnimations(from: 0)?.all ?? [] },
+        Handover("sheet detent change", detent, at: 3) { $0.layerAnimations(from: 3)?.all ?? [] },
+        Handover("navigation push", nav, at: 3) { $0.layerAnimations(from: 3)?.all ?? [] },
+        Handover("card lift open", open, at: 0) { $0.layerAnimations(from: 0)?.all ?? [] },
+        Handover("card lift close", close, at: 5) { $0.layerAnimations(from: 5)?.all ?? [] },
+        Handover("pull-to-dismiss cancel", released(120, velocity: 0), at: 0.1) {
+            $0.layerAnimations(from: 0.1)?.all ?? []
+        },
+        Handover("pull-to-dismiss dismiss", released(400, velocity: 1500), at: 0.1) {
+            $0.layerAnimations(from: 0.1)?.all ?? []
+        },
+    ]
 }
 
 /// The fewest evenly spaced keys whose linear interpolation stays within `maximumError` of `f` (checked at 4,000

@@ -127,6 +127,18 @@ public struct AnimatedValue: Sendable {
         }
     }
 
+    /// The current segment as plain numbers (what a ``LayerAnimation`` can hand to Core Animation).
+    var motionSegment: MotionSegment {
+        let kind: MotionSegment.Kind
+        switch segment {
+        case .rest: kind = .rest
+        case .tracking: kind = .tracking
+        case .spring(let x0, let v0): kind = .spring(spring, x0: x0, v0: v0)
+        case .curve(let from, let duration): kind = .curve(curve, from: from, duration: duration)
+        }
+        return MotionSegment(kind: kind, target: target, startTime: startTime, settleTime: settleTime)
+    }
+
     /// Whether a gesture is driving the value (between ``track(_:velocity:at:)`` and the next animation).
     public var isTracking: Bool {
         if case .tracking = segment { return true }

@@ -885,3 +885,66 @@ public struct DetentRelease: Sendable {
     /// Each detent's height, in the order of ``BottomSheet/Configuration/detents``.
     public var detentHeights: [Double]
 }
+
+// MARK: - Render-server handover
+
+extension BottomSheet {
+    /// What a host hands to Core Animation for the sheet once no finger holds it (see ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The sheet's frame origin x in points, in container coordinates (the layer's `position.x` with its anchor
+        /// point at (0, 0)).
+        public var x: LayerAnimation
+        /// The sheet's frame origin y in points (`position.y` with the anchor point at (0, 0)).
+        public var y: LayerAnimation
+        /// The sheet's width in points (`bounds.size.width`).
+        public var width: LayerAnimation
+        /// The sheet's height in points (`bounds.size.height`).
+        public var height: LayerAnimation
+        /// The dimming view's alpha (a fraction).
+        public var dimmingAlpha: LayerAnimation
+        /// The sheet's alpha (a fraction; moves only in a Reduce Motion cross-fade).
+        public var sheetAlpha: LayerAnimation
+
+        /// Every property, in declaration order.
+        public var all: [LayerAnimation] { [x, y, width, height, dimmingAlpha, sheetAlpha] }
+
+        /// The properties, in declaration order, of the sheet frame `sheet` reads from a model's frame (a sheet
+        /// alone, or the one inside a ``SheetNavigation`` or a ``CardLift``).
+        static func properties<Outer>(_ sheet: @escaping (Outer) -> Frame) -> [LayerProperty<Outer>] {
+            let points = LayerAnimation.pointTolerance
+            let fraction = LayerAnimation.fractionTolerance
+            return [
+                LayerProperty(read: { sheet($0).sheet.minX }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.minY }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.width }, maximumError: points),
+                LayerProperty(read: { sheet($0).sheet.height }, maximumError: points),
+                LayerProperty(read: { sheet($0).dimmingAlpha }, maximumError: fraction),
+                LayerProperty(read: { sheet($0).sheetAlpha }, maximumError: fraction),
+            ]
+        }
+
+        /// The animations of ``properties(_:)``, in their order.
+        init(_ animations: ArraySlice<LayerAnimation>) {
+            var next = animations.makeIterator()
+            func take() -> LayerAnimation { next.next() ?? .rest(0) }
+            (x, y, width, height, dimmingAlpha, sheetAlpha) = (take(), take(), take(), take(), take(), take())
+        }
+    }
+
+    /// The sheet's layer animations from `time` until it settles: a spring or curve where a property follows one
+    /// channel, keyframes where it combines several (e.g. a content change while presenting) or clamps one, rest
+    /// where it does not move. Nil while a finger holds the sheet (it never settles by itself). Costs a few hundred
+    /// frame evaluations, once per handover.
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: motionSegments,
+            properties: LayerAnimations.properties { $0 }, frame: frame(at:))
+        return LayerAnimations(all[...])
+    }
+
+    /// Every channel's current segment (the candidates a property may be one spring or curve of).
+    var motionSegments: [MotionSegment] {
+        [extent, height, keyboard, fade, topLimit, bottomInset, barHeight].map(\.motionSegment)
+    }
+}

@@ -514,6 +514,80 @@ struct SpringLanes: Sendable {
         settleTime = -.infinity
     }
 
+    /// Lane `index`'s current segment (all lanes share the start, the settle time and the spring or curve).
+    func motionSegment(lane index: Int) -> MotionSegment {
+        let target = targets[index]
+        guard moving else {
+            return MotionSegment(kind: .rest, target: target, startTime: start, settleTime: settleTime)
+        }
+        let kind: MotionSegment.Kind
+        if curving, let (timing, duration) = curve {
+            kind = .curve(timing, from: x0[index], duration: duration)
+        } else {
+            kind = .spring(spring, x0: x0[index], v0: v0[index])
+        }
+        return MotionSegment(kind: kind, target: target, startTime: start, settleTime: settleTime)
+    }
+
     /// As ``AnimatedValue``: events apply in time order (a late one moves to the segment's start).
     private func eventTime(_ time: Double) -> Double { Sanitize.eventTime(time, after: start) }
+}
+
+// MARK: - Render-server handover
+
+extension CardLift {
+    /// What a host hands to Core Animation for the card and its modal once no finger holds them (see
+    /// ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The card's frame origin x in points, in container coordinates (the layer's `position.x` with its anchor
+        /// point at (0, 0)).
+        public var x: LayerAnimation
+        /// The card's frame origin y in points (`position.y` with the anchor point at (0, 0)).
+        public var y: LayerAnimation
+        /// The card's width in points (`bounds.size.width`).
+        public var width: LayerAnimation
+        /// The card's height in points (`bounds.size.height`).
+        public var height: LayerAnimation
+        /// The card's corner radius in points. Corner radius and shadow follow the lift clamped to [0, 1]: where an
+        /// overshooting lift's clamp shows (beyond half the tolerance) they are keyframes.
+        public var cornerRadius: LayerAnimation
+        /// The card's shadow radius in points.
+        public var shadowRadius: LayerAnimation
+        /// The card's shadow opacity (a fraction).
+        public var shadowOpacity: LayerAnimation
+        /// The card's alpha (a fraction; moves only in a Reduce Motion cross-fade).
+        public var alpha: LayerAnimation
+        /// The detail modal's sheet.
+        public var modal: BottomSheet.LayerAnimations
+
+        /// Every property, the modal's last.
+        public var all: [LayerAnimation] {
+            [x, y, width, height, cornerRadius, shadowRadius, shadowOpacity, alpha] + modal.all
+        }
+    }
+
+    /// The card's and the modal's layer animations from `time` until both settle; nil while a finger holds the
+    /// modal.
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let segments = (0..<5).map { lanes.motionSegment(lane: $0) } + [fade.motionSegment] + modal.motionSegments
+        let points = LayerAnimation.pointTolerance
+        let fraction = LayerAnimation.fractionTolerance
+        let card: [LayerProperty<Frame>] = [
+            LayerProperty(read: { $0.card.minX }, maximumError: points),
+            LayerProperty(read: { $0.card.minY }, maximumError: points),
+            LayerProperty(read: { $0.card.width }, maximumError: points),
+            LayerProperty(read: { $0.card.height }, maximumError: points),
+            LayerProperty(read: { $0.cornerRadius }, maximumError: points),
+            LayerProperty(read: { $0.elevation.shadowRadius }, maximumError: points),
+            LayerProperty(read: { $0.elevation.shadowOpacity }, maximumError: fraction),
+            LayerProperty(read: { $0.cardAlpha }, maximumError: fraction),
+        ]
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: segments,
+            properties: card + BottomSheet.LayerAnimations.properties { $0.modal }, frame: frame(at:))
+        return LayerAnimations(
+            x: all[0], y: all[1], width: all[2], height: all[3], cornerRadius: all[4], shadowRadius: all[5],
+            shadowOpacity: all[6], alpha: all[7], modal: BottomSheet.LayerAnimations(all[8...]))
+    }
 }

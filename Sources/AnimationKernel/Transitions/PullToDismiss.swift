@@ -428,3 +428,37 @@ extension BackdropEffect {
     public static let pullToDismissDarkBlur = BackdropEffect.blur(
         radius: 20, tint: RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73), tintAlpha: 1, saturation: 1.8)
 }
+
+// MARK: - Render-server handover
+
+extension PullToDismiss {
+    /// What a host hands to Core Animation for the presented screen once no finger holds it (see
+    /// ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The screen's origin x in points in container coordinates (the layer's `position.x` with its anchor point
+        /// at (0, 0)): it moves for an edge swipe.
+        public var x: LayerAnimation
+        /// The screen's origin y in points (`position.y` with the anchor point at (0, 0)): it moves for a vertical
+        /// pull.
+        public var y: LayerAnimation
+        /// The screen's alpha (a fraction; moves only in a Reduce Motion dismissal).
+        public var alpha: LayerAnimation
+
+        /// Every property, in declaration order.
+        public var all: [LayerAnimation] { [x, y, alpha] }
+    }
+
+    /// The screen's layer animations from `time` until it settles (a cancel springing back, a dismissal sliding
+    /// off); nil while a finger holds it.
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let all = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: [offset.motionSegment, fade.motionSegment],
+            properties: [
+                LayerProperty(read: { $0.screen.minX }, maximumError: LayerAnimation.pointTolerance),
+                LayerProperty(read: { $0.screen.minY }, maximumError: LayerAnimation.pointTolerance),
+                LayerProperty(read: { $0.alpha }, maximumError: LayerAnimation.fractionTolerance),
+            ], frame: frame(at:))
+        return LayerAnimations(x: all[0], y: all[1], alpha: all[2])
+    }
+}

@@ -737,3 +737,94 @@ public struct SheetNavigation: Sendable {
 
 /// The in-sheet navigation curve: cubic-bezier(0.2, 1, 0.42, 1).
 let navigationCurve: TimingCurve = (try? TimingCurve.cubicBezier(0.2, 1, 0.42, 1)) ?? .easeOut
+
+// MARK: - Render-server handover
+
+extension SheetNavigation {
+    /// What a host hands to Core Animation for the sheet and its screens once no finger holds them (see
+    /// ``LayerAnimation``).
+    public struct LayerAnimations: Sendable, Hashable {
+        /// The sheet around the screens.
+        public var sheet: BottomSheet.LayerAnimations
+        /// The screens that may be drawn from the handover on (those that have not finished leaving), back to front.
+        public var screens: [ScreenAnimations]
+        /// The navigation bar's alpha (a fraction).
+        public var navigationBarAlpha: LayerAnimation
+
+        /// Every property: the sheet's, then each screen's, then the bar's.
+        public var all: [LayerAnimation] { sheet.all + screens.flatMap(\.all) + [navigationBarAlpha] }
+    }
+
+    /// One screen's layer animations.
+    public struct ScreenAnimations: Sendable, Hashable {
+        /// The pushed instance (``ScreenFrame/instance``) the animations belong to.
+        public var instance: Int
+        /// The screen's origin x in points in container coordinates (the layer's `position.x` with its anchor point
+        /// at (0, 0)). A screen that stops being drawn meanwhile (it slid off or was covered) keeps moving where
+        /// its channel says, under the sheet's clip or its successor.
+        public var x: LayerAnimation
+        /// The screen's origin y in points (it follows the sheet's top and the bar inset).
+        public var y: LayerAnimation
+        /// The screen's height in points (from below the bar to the sheet's bottom).
+        public var height: LayerAnimation
+        /// The screen's alpha (a fraction; moves only in a Reduce Motion cross-fade).
+        public var alpha: LayerAnimation
+
+        /// Every property, in declaration order.
+        public var all: [LayerAnimation] { [x, y, height, alpha] }
+    }
+
+    /// The layer animations from `time` until the sheet and every screen settle; nil while a finger holds the sheet
+    /// or a screen.
+    public func layerAnimations(from time: Double) -> LayerAnimations? {
+        guard settleTime < .infinity else { return nil }
+        let time = clock.read(time)
+        var segments = sheet.motionSegments
+        for entry in entries {
+            segments += [entry.offset.motionSegment, entry.alpha.motionSegment, entry.top.motionSegment]
+        }
+        let points = LayerAnimation.pointTolerance
+        let fraction = LayerAnimation.fractionTolerance
+        let showing = entries.filter { !$0.hasFinishedLeaving(at: time) }
+        // A screen's properties read its channels at the frame's time (as the frame does where it draws the screen,
+        // and also where it does not).
+        typealias Reading = (time: Double, frame: Frame)
+        var properties = BottomSheet.LayerAnimations.properties { (reading: Reading) in reading.frame.sheet }
+        for entry in showing {
+            let rect = { (reading: Reading) in
+                Self.screenRect(entry, at: reading.time, in: reading.frame, self.configuration)
+            }
+            properties += [
+                LayerProperty(read: { rect($0).minX }, maximumError: points),
+                LayerProperty(read: { rect($0).minY }, maximumError: points),
+                LayerProperty(read: { rect($0).height }, maximumError: points),
+                LayerProperty(read: { Sanitize.clamp(entry.alpha.value(at: $0.time), 0, 1) }, maximumError: fraction),
+            ]
+        }
+        properties.append(LayerProperty(read: { $0.frame.navigationBarAlpha }, maximumError: fraction))
+        let all = LayerAnimation.handover(
+            from: time, until: settleTime, segments: segments, properties: properties,
+            frame: { (time: clock.read($0), frame: frame(at: $0)) })
+        var screens: [ScreenAnimations] = []
+        for (k, entry) in showing.enumerated() {
+            let i = 6 + 4 * k
+            screens.append(
+                ScreenAnimations(
+                    instance: entry.instance, x: all[i], y: all[i + 1], height: all[i + 2], alpha: all[i + 3]))
+        }
+        return LayerAnimations(
+            sheet: BottomSheet.LayerAnimations(all[0..<6]), screens: screens, navigationBarAlpha: all[all.count - 1])
+    }
+
+    /// The rect `entry`'s screen has at `time` (in `frame`, the frame at that time) by ``frame(at:)``'s formula, also
+    /// while it is not drawn.
+    private static func screenRect(_ entry: Entry, at time: Double, in frame: Frame, _ configuration: Configuration)
+        -> Rect
+    {
+        let sheetRect = frame.sheet.sheet
+        let width = sheetRect.width
+        let y = sheetRect.minY + entry.top.value(at: time)
+        let x = sheetRect.minX + configuration.layoutDirection.sign * entry.offset.value(at: time) * width
+        return Rect(x: x, y: y, width: width, height: max(0, sheetRect.maxY - y))
+    }
+}

@@ -49,6 +49,19 @@ SK_NAME("NotificationCenter")
 - (void)removeObserver:(id)observer;
 @end
 
+SK_IOS(2.0)
+@interface NSValue : NSObject
+@end
+
+SK_IOS(2.0)
+@interface NSNumber : NSValue
+- (NSNumber *)initWithDouble:(double)value SK_DESIGNATED;
+@end
+
+@interface NSObject (NSKeyValueCoding)
+- (void)setValue:(nullable id)value forKeyPath:(NSString *)keyPath;
+@end
+
 typedef NSString *NSRunLoopMode SK_STRING_ENUM SK_NAME("RunLoop.Mode");
 
 SK_NAME("RunLoop")

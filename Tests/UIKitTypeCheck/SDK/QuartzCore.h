@@ -1,4 +1,5 @@
-// QuartzCore: the layer properties the layer sets, the display link that paces it, and its clock.
+// QuartzCore: the layer properties the layer sets, the display link that paces it, its clock, and the animations
+// that hand settling motion to the render server.
 #import "CoreGraphics.h"
 #import "Foundation.h"
 
@@ -7,6 +8,8 @@
 typedef double CFTimeInterval;
 
 CFTimeInterval CACurrentMediaTime(void) SK_IOS(2.0);
+
+@class CAAnimation;
 
 typedef SK_OPTIONS(NSUInteger, CACornerMask){
     kCALayerMinXMinYCorner = 1U << 0,
@@ -17,6 +20,9 @@ typedef SK_OPTIONS(NSUInteger, CACornerMask){
 
 SK_IOS(2.0)
 @interface CALayer : NSObject
+- (CFTimeInterval)convertTime:(CFTimeInterval)t fromLayer:(nullable CALayer *)l;
+- (void)addAnimation:(CAAnimation *)anim forKey:(nullable NSString *)key;
+- (void)removeAnimationForKey:(NSString *)key;
 @property (nullable, strong) id contents;
 @property CGFloat zPosition;
 @property CGFloat cornerRadius;
@@ -26,6 +32,52 @@ SK_IOS(2.0)
 @property CGFloat shadowRadius;
 @property CGSize shadowOffset;
 @property (nullable) CGPathRef shadowPath;
+@end
+
+typedef NSString *CAMediaTimingFillMode SK_STRING_ENUM SK_IOS(2.0);
+
+extern CAMediaTimingFillMode const kCAFillModeBackwards SK_IOS(2.0) SK_NAME("CAMediaTimingFillMode.backwards");
+
+SK_IOS(2.0)
+@protocol CAMediaTiming
+@property CFTimeInterval beginTime;
+@property CFTimeInterval duration;
+@property (copy) CAMediaTimingFillMode fillMode;
+@end
+
+SK_IOS(2.0)
+@interface CAMediaTimingFunction : NSObject
+- (instancetype)initWithControlPoints:(float)c1x :(float)c1y :(float)c2x :(float)c2y;
+@end
+
+SK_IOS(2.0)
+@interface CAAnimation : NSObject <CAMediaTiming>
+@property (nullable, strong) CAMediaTimingFunction *timingFunction;
+@end
+
+SK_IOS(2.0)
+@interface CAPropertyAnimation : CAAnimation
++ (instancetype)animationWithKeyPath:(nullable NSString *)path;
+@end
+
+SK_IOS(2.0)
+@interface CABasicAnimation : CAPropertyAnimation
+@property (nullable, strong) id fromValue;
+@property (nullable, strong) id toValue;
+@end
+
+SK_IOS(2.0)
+@interface CAKeyframeAnimation : CAPropertyAnimation
+@property (nullable, copy) NSArray *values;
+@property (nullable, copy) NSArray<NSNumber *> *keyTimes;
+@end
+
+SK_IOS(9.0)
+@interface CASpringAnimation : CABasicAnimation
+@property CGFloat mass;
+@property CGFloat stiffness;
+@property CGFloat damping;
+@property CGFloat initialVelocity;
 @end
 
 struct CAFrameRateRange {

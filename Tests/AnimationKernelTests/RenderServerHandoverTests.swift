@@ -1,0 +1,398 @@
+import AnimationKernel
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the models hand to Core Animation (``LayerAnimation``), evaluated the way Core Animation documents it, equals
+/// the models' own frames at every 120 Hz time from the handover until they settle: within a quarter point for
+/// points and half an 8-bit level for alphas.
+///
+/// The evaluation here is independent of the kernel: `CASpringAnimation` is the damped harmonic oscillator
+/// `m x'' + c x' + k x = 0` of the displacement from `toValue`, starting at `fromValue` with `initialVelocity` in
+/// distances per second toward `toValue`; a `CABasicAnimation` maps elapsed time through the cubic bézier of its
+/// `CAMediaTimingFunction` control points (solved for x by bisection); a `CAKeyframeAnimation` with linear
+/// calculation interpolates its values at its key times. After its duration an animation is gone and the layer
+/// shows its model value (``LayerAnimation/finalValue``).
+@Suite struct RenderServerHandover {
+    static let phone = Size(width: 390, height: 844)
+    static let safeArea = Insets(top: 47, bottom: 34)
+
+    // MARK: - Core Animation's formulas
+
+    /// The damped harmonic oscillator from displacement `x0` and velocity `v0`, at `t` seconds. Core Animation treats
+    /// a damping above critical as critical unless `allowsOverdamping` is set (CAAnimation.h), so ζ is capped at 1.
+    static func oscillator(mass m: Double, stiffness k: Double, damping c: Double, x0: Double, v0: Double, t: Double)
+        -> Double
+    {
+        let omega = (k / m).squareRoot()
+        let zeta = min(1, c / (2 * (k * m).squareRoot()))
+        let decay = zeta * omega
+        // x = e^(-ζωt) (x0 cos(ωd t) + (v0 + ζω x0) sin(ωd t) / ωd), which is x0 + (v0 + ω x0) t times e^(-ωt) at
+        // critical damping (sin(ωd t) / ωd -> t, computed without cancellation near it).
+        let wd = omega * (1 - zeta * zeta).squareRoot()
+        let sine = wd > 0 ? sin(wd * t) / wd : t
+        return exp(-decay * t) * (x0 * cos(wd * t) + (v0 + decay * x0) * sine)
+    }
+
+    /// The cubic bézier timing function through (0, 0), (x1, y1), (x2, y2), (1, 1) at input progress `p`.
+    static func timingFunction(_ points: (x1: Double, y1: Double, x2: Double, y2: Double), _ p: Double) -> Double {
+        func bezier(_ a: Double, _ b: Double, _ u: Double) -> Double {
+            let v = 1 - u
+            return 3 * v * v * u * a + 3 * v * u * u * b + u * u * u
+        }
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if bezier(points.x1, points.x2, mid) < p { low = mid } else { high = mid }
+        }
+        return bezier(points.y1, points.y2, (low + high) / 2)
+    }
+
+    /// What Core Animation shows for `animation` at `time` (the model value before a spring or keyframes start and
+    /// after any animation ends; a curve begun earlier is in flight).
+    static func coreAnimationValue(_ animation: LayerAnimation, at time: Double) -> Double {
+        switch animation {
+        case .rest(let value):
+            return value
+        case .spring(let s):
+            let t = time - s.beginTime
+            guard t >= 0, t < s.duration else { return s.to }
+            let distance = s.to - s.from
+            return s.to
+                + oscillator(
+                    mass: s.mass, stiffness: s.stiffness, damping: s.damping, x0: -distance,
+                    v0: s.initialVelocity * distance, t: t)
+        case .curve(let c):
+            let t = time - c.beginTime
+            guard t < c.duration else { return c.to }
+            return c.from + (c.to - c.from) * timingFunction(c.controlPoints, max(0, t) / c.duration)
+        case .keyframes(let keys, let final):
+            // keyTimes are fractions of the duration from the first key.
+            let begin = keys.times[0]
+            let t = time - begin
+            guard t > 0 else { return keys.values[0] }
+            guard t < keys.duration else { return final }
+            let fractions = keys.keyTimes
+            let u = t / keys.duration
+            var k = 0
+            while k + 2 < fractions.count && fractions[k + 1] <= u { k += 1 }
+            let w = (u - fractions[k]) / (fractions[k + 1] - fractions[k])
+            return keys.values[k] + (keys.values[k + 1] - keys.values[k]) * w
+        }
+    }
+
+    // MARK: - The check
+
+    /// A property handed over: its name, the animation, its tolerance, and how to read it from the model's frame
+    /// (nil where the frame does not draw it).
+    struct Property<Frame> {
+        var name: String
+        var animation: LayerAnimation
+        var tolerance: Double
+        var read: (Frame) -> Double?
+    }
+
+    /// Checks every property at every 120 Hz time from `start` until one step past `end` (and at `end`), and returns
+    /// the worst error relative to each tolerance. A second 120 Hz series, 0.37 of a frame later, checks between the
+    /// times the handover itself is checked on (it checks at 240 Hz from `start`).
+    @discardableResult
+    static func check<Model: TransitionModel>(
+        _ model: Model, from start: Double, _ properties: [Property<Model.Frame>],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Double {
+        let end = model.settleTime
+        #expect(end < .infinity, sourceLocation: sourceLocation)
+        var times: [Double] = []
+        var k = 0
+        while start + Double(k) / 120 < end + 1.0 / 120 {
+            times += [start + Double(k) / 120, start + (Double(k) + 0.37) / 120]
+            k += 1
+        }
+        if end > start { times.append(end) }
+        var worst = 0.0
+        for property in properties {
+            var worstHere = (error: 0.0, time: start)
+            for t in times {
+                guard let expected = property.read(model.frame(at: t)) else { continue }
+                let error = abs(coreAnimationValue(property.animation, at: t) - expected)
+                if error > worstHere.error { worstHere = (error, t) }
+            }
+            #expect(
+                worstHere.error <= property.tolerance,
+                "\(property.name): off by \(worstHere.error) at t = \(worstHere.time) (\(property.animation.kind))",
+                sourceLocation: sourceLocation)
+            worst = max(worst, worstHere.error / property.tolerance)
+        }
+        return worst
+    }
+
+    static let points = LayerAnimation.pointTolerance
+    static let fraction = LayerAnimation.fractionTolerance
+
+    static func sheetProperties<Frame>(
+        _ a: BottomSheet.LayerAnimations, _ sheet: @escaping (Frame) -> BottomSheet.Frame
+    )
+        -> [Property<Frame>]
+    {
+        [
+            Property(name: "sheet x", animation: a.x, tolerance: points) { sheet($0).sheet.minX },
+            Property(name: "sheet y", animation: a.y, tolerance: points) { sheet($0).sheet.minY },
+            Property(name: "sheet width", animation: a.width, tolerance: points) { sheet($0).sheet.width },
+            Property(name: "sheet height", animation: a.height, tolerance: points) { sheet($0).sheet.height },
+            Property(name: "dimming", animation: a.dimmingAlpha, tolerance: fraction) { sheet($0).dimmingAlpha },
+            Property(name: "sheet alpha", animation: a.sheetAlpha, tolerance: fraction) { sheet($0).sheetAlpha },
+        ]
+    }
+
+    static func sheet(contentHeight: Double = 420, configure: (inout BottomSheet.Configuration) -> Void = { _ in })
+        -> BottomSheet
+    {
+        var configuration = BottomSheet.Configuration()
+        configure(&configuration)
+        return BottomSheet(
+            layout: .init(containerSize: phone, safeArea: safeArea, contentHeight: contentHeight),
+            configuration: configuration)
+    }
+
+    // MARK: - BottomSheet
+
+    @Test func sheetPresentFromRestIsOneSpring() throws {
+        var model = Self.sheet()
+        model.present(at: 1)
+        let a = try #require(model.layerAnimations(from: 1))
+        guard case .spring(let spring) = a.y else {
+            Issue.record("the sheet's y is \(a.y.kind), not a spring")
+            return
+        }
+        // The UIKit present spring (0.35 s, damping 1) in CA's units: k = ω², c = 2 ω, velocity 0.5 distances/s.
+        #expect(spring.mass == 1)
+        #expect(abs(spring.damping - 2 * spring.stiffness.squareRoot()) < 1e-9)
+        #expect(abs(spring.initialVelocity - 0.5) < 1e-9)
+        #expect(a.x == .rest(0) && a.width == .rest(390))
+        Self.check(model, from: 1, Self.sheetProperties(a) { $0 })
+    }
+
+    @Test func sheetInterruptedMidFlightHandsOverTheExactState() throws {
+        var model = Self.sheet()
+        model.present(at: 0)
+        model.dismiss(at: 0.12)
+        model.present(at: 0.2)
+        let a = try #require(model.layerAnimations(from: 0.23))
+        #expect(a.y.kind == "spring")
+        Self.check(model, from: 0.23, Self.sheetProperties(a) { $0 })
+    }
+
+    @Test func sheetDetentChangeAndDismissal() throws {
+        var model = Self.sheet { $0.detents = [.fraction(0.4), .large] }
+        model.present(at: 0)
+        _ = model.update(to: 3)
+        let moved = model.moveToDetent(.large, at: 3)
+        #expect(moved)
+        let move = try #require(model.layerAnimations(from: 3))
+        #expect(move.y.kind == "spring" && move.height.kind == "spring")
+        Self.check(model, from: 3, Self.sheetProperties(move) { $0 })
+        model.dismiss(at: 3.2)
+        let out = try #require(model.layerAnimations(from: 3.2))
+        Self.check(model, from: 3.2, Self.sheetProperties(out) { $0 })
+    }
+
+    @Test func sheetContentChangeWhilePresentingIsComposite() throws {
+        var model = Self.sheet()
+        model.present(at: 0)
+        model.setContentHeight(600, at: 0.1)
+        // Extent and height now move on different segments: the height combines them (keyframes).
+        let a = try #require(model.layerAnimations(from: 0.15))
+        #expect(a.all.contains { $0.kind == "keyframes" })
+        Self.check(model, from: 0.15, Self.sheetProperties(a) { $0 })
+    }
+
+    @Test func sheetAfterADragRelease() throws {
+        var model = Self.sheet { $0.detents = [.fraction(0.4), .large] }
+        model.present(at: 0)
+        _ = model.update(to: 3)
+        model.dragBegan(at: 3)
+        #expect(model.layerAnimations(from: 3.05) == nil)  // a finger holds it
+        model.dragChanged(translation: -120, velocity: -900, at: 3.1)
+        model.dragEnded(velocity: -900, at: 3.1)
+        let a = try #require(model.layerAnimations(from: 3.1))
+        Self.check(model, from: 3.1, Self.sheetProperties(a) { $0 })
+    }
+
+    @Test func reduceMotionCrossFadeIsOneTimingCurve() throws {
+        var model = Self.sheet { $0.reduceMotion = true }
+        model.present(at: 0)
+        let a = try #require(model.layerAnimations(from: 0.05))
+        guard case .curve(let curve) = a.sheetAlpha else {
+            Issue.record("the sheet's alpha is \(a.sheetAlpha.kind), not a curve")
+            return
+        }
+        // easeInEaseOut, begun at the present (before the handover): in flight.
+        #expect(curve.controlPoints == (0.42, 0, 0.58, 1))
+        #expect(curve.beginTime == 0 && curve.from == 0 && curve.to == 1)
+        Self.check(model, from: 0.05, Self.sheetProperties(a) { $0 })
+    }
+
+    @Test func atRestEverythingIsARestValue() throws {
+        var model = Self.sheet()
+        model.present(at: 0)
+        _ = model.update(to: 5)
+        let a = try #require(model.layerAnimations(from: 5))
+        #expect(a.all.allSatisfy { $0.animationCount == 0 })
+        #expect(a.y.finalValue == model.frame(at: 5).sheet.minY)
+    }
+
+    @Test func badTimesHandOverWithoutHanging() throws {
+        // A huge time base (steps below the time's resolution), NaN and infinite handover times.
+        var model = Self.sheet()
+        model.present(at: 1e15)
+        let huge = try #require(model.layerAnimations(from: 1e15))
+        #expect(huge.all.allSatisfy { $0.finalValue.isFinite })
+        #expect(huge.y.finalValue == model.frame(at: .infinity).sheet.minY)
+        let nan = try #require(model.layerAnimations(from: .nan))
+        #expect(nan.y.animationCount == 1)
+        let far = try #require(model.layerAnimations(from: .infinity))
+        #expect(far.all.allSatisfy { $0.animationCount == 0 })
+    }
+
+    // MARK: - SheetNavigation
+
+    static func navigationProperties(_ a: SheetNavigation.LayerAnimations) -> [Property<SheetNavigation.Frame>] {
+        var list = sheetProperties(a.sheet) { (frame: SheetNavigation.Frame) in frame.sheet }
+        for screen in a.screens {
+            let instance = screen.instance
+            func drawn(_ frame: SheetNavigation.Frame) -> SheetNavigation.ScreenFrame? {
+                frame.screens.first { $0.instance == instance }
+            }
+            list += [
+                Property(name: "screen \(instance) x", animation: screen.x, tolerance: points) { drawn($0)?.rect.minX },
+                Property(name: "screen \(instance) y", animation: screen.y, tolerance: points) { drawn($0)?.rect.minY },
+                Property(name: "screen \(instance) height", animation: screen.height, tolerance: points) {
+                    drawn($0)?.rect.height
+                },
+                Property(name: "screen \(instance) alpha", animation: screen.alpha, tolerance: fraction) {
+                    drawn($0)?.alpha
+                },
+            ]
+        }
+        list.append(
+            Property(name: "bar alpha", animation: a.navigationBarAlpha, tolerance: fraction) { $0.navigationBarAlpha })
+        return list
+    }
+
+    @Test func navigationPushAndInterruptingPop() throws {
+        var nav = SheetNavigation(
+            root: .init(id: "root", contentHeight: 300), containerSize: Self.phone, safeArea: Self.safeArea)
+        nav.present(at: 0)
+        _ = nav.update(to: 3)
+        nav.push(.init(id: "detail", contentHeight: 300), at: 3)
+        let push = try #require(nav.layerAnimations(from: 3))
+        #expect(push.screens.count == 2)
+        #expect(push.screens.allSatisfy { $0.x.kind == "spring" || $0.x.kind == "curve" })
+        Self.check(nav, from: 3, Self.navigationProperties(push))
+        _ = nav.pop(at: 3.15)
+        let pop = try #require(nav.layerAnimations(from: 3.15))
+        Self.check(nav, from: 3.15, Self.navigationProperties(pop))
+        // A push that also changes the sheet's height.
+        _ = nav.update(to: 6)
+        nav.push(.init(id: "tall", contentHeight: 560), at: 6)
+        let tall = try #require(nav.layerAnimations(from: 6))
+        Self.check(nav, from: 6, Self.navigationProperties(tall))
+    }
+
+    // MARK: - CardLift
+
+    static func cardProperties(_ a: CardLift.LayerAnimations) -> [Property<CardLift.Frame>] {
+        [
+            Property(name: "card x", animation: a.x, tolerance: points) { $0.card.minX },
+            Property(name: "card y", animation: a.y, tolerance: points) { $0.card.minY },
+            Property(name: "card width", animation: a.width, tolerance: points) { $0.card.width },
+            Property(name: "card height", animation: a.height, tolerance: points) { $0.card.height },
+            Property(name: "corner radius", animation: a.cornerRadius, tolerance: points) { $0.cornerRadius },
+            Property(name: "shadow radius", animation: a.shadowRadius, tolerance: points) {
+                $0.elevation.shadowRadius
+            },
+            Property(name: "shadow opacity", animation: a.shadowOpacity, tolerance: fraction) {
+                $0.elevation.shadowOpacity
+            },
+            Property(name: "card alpha", animation: a.alpha, tolerance: fraction) { $0.cardAlpha },
+        ] + sheetProperties(a.modal) { (frame: CardLift.Frame) in frame.modal }
+    }
+
+    static func card(spring: DampedSpring = CardLift.defaultSpring) -> CardLift {
+        var configuration = CardLift.Configuration()
+        configuration.spring = spring
+        return CardLift(
+            source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
+            modalLayout: .init(containerSize: phone, safeArea: safeArea, contentHeight: 480),
+            configuration: configuration)
+    }
+
+    @Test func cardLiftOpenAndCloseMidFlight() throws {
+        var card = Self.card()
+        card.open(at: 1)
+        let open = try #require(card.layerAnimations(from: 1))
+        // The rect's lanes are springs.
+        #expect(open.y.kind == "spring" && open.height.kind == "spring")
+        Self.check(card, from: 1, Self.cardProperties(open))
+        card.close(at: 1.2)
+        let close = try #require(card.layerAnimations(from: 1.2))
+        Self.check(card, from: 1.2, Self.cardProperties(close))
+    }
+
+    @Test func cardLiftWithoutOvershootHandsOverSpringsOnly() throws {
+        var card = Self.card(spring: CardLift.nonBouncingSpring)
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0))
+        for (name, animation) in [("corner", open.cornerRadius), ("shadow", open.shadowOpacity), ("y", open.y)] {
+            #expect(animation.kind == "spring", "\(name) is \(animation.kind)")
+        }
+        Self.check(card, from: 0, Self.cardProperties(open))
+    }
+
+    @Test func overdampedSpringsGoOverAsKeyframes() throws {
+        var card = Self.card(spring: try DampedSpring(response: 0.4, dampingRatio: 1.5))
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0))
+        #expect(open.y.kind == "keyframes" && open.height.kind == "keyframes")
+        Self.check(card, from: 0, Self.cardProperties(open))
+    }
+
+    // MARK: - PullToDismiss
+
+    static func pullProperties(_ a: PullToDismiss.LayerAnimations) -> [Property<PullToDismiss.Frame>] {
+        [
+            Property(name: "screen x", animation: a.x, tolerance: points) { $0.screen.minX },
+            Property(name: "screen y", animation: a.y, tolerance: points) { $0.screen.minY },
+            Property(name: "alpha", animation: a.alpha, tolerance: fraction) { $0.alpha },
+        ]
+    }
+
+    @Test(arguments: [(translation: 120.0, velocity: 0.0), (translation: 400.0, velocity: 1500.0)])
+    func pullToDismissRelease(translation: Double, velocity: Double) throws {
+        var model = PullToDismiss(containerSize: Self.phone)
+        model.dragBegan(at: 0)
+        model.dragChanged(translation: translation / 2, velocity: velocity, at: 0.05)
+        model.dragChanged(translation: translation, velocity: velocity, at: 0.1)
+        #expect(model.layerAnimations(from: 0.1) == nil)
+        model.dragEnded(velocity: velocity, at: 0.1)
+        let a = try #require(model.layerAnimations(from: 0.1))
+        #expect(a.y.animationCount == 1)
+        Self.check(model, from: 0.1, Self.pullProperties(a))
+    }
+}
+
+extension LayerAnimation {
+    /// The case's name, for messages.
+    var kind: String {
+        switch self {
+        case .rest: return "rest"
+        case .spring: return "spring"
+        case .curve: return "curve"
+        case .keyframes: return "keyframes"
+        }
+    }
+}
