@@ -260,7 +260,19 @@
                 coordinator.send { sheet, t in sheet.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity):
                 coordinator.send { sheet, t in sheet.dragEnded(velocity: velocity, at: t) }
+                if let scrollView = trackedScrollView, ScrollHandoff.stopsDecelerationAtRelease(coordinator.model) {
+                    // The sheet took the release velocity: the content must not fling with it too.
+                    scrollView.setContentOffset(scrollView.contentOffset, animated: false)
+                }
                 didEndDragging?(coordinator.model.phase)
+            case .contentTouched:
+                let frame = coordinator.model.frame(at: coordinator.driver.currentTime)
+                if let offset = ScrollHandoff.offsetAfterTouch(
+                    modelOwnsDrag: pan?.isDraggingSheet == true, modelOffset: frame.contentOffset),
+                    let scrollView = trackedScrollView
+                {
+                    scrollView.contentOffset.y = CGFloat(offset)
+                }
             case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
@@ -276,10 +288,6 @@
             grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
             grabber.layer.zPosition = 1
             sheetDidMove?(frame)
-            // While the sheet owns a drag, the model scrolls the content (its scroll handoff).
-            if pan?.isDraggingSheet == true, let scrollView = trackedScrollView {
-                scrollView.contentOffset.y = CGFloat(frame.contentOffset)
-            }
         }
 
         private func handle(_ events: TransitionEvents) {

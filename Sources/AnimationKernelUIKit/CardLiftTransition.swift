@@ -176,7 +176,7 @@
             case .sheetEnded(let velocity):
                 followSource()
                 coordinator.send { lift, t in lift.dragEnded(velocity: velocity, at: t) }
-            case .edgeBegan, .edgeChanged, .edgeEnded:
+            case .edgeBegan, .edgeChanged, .edgeEnded, .contentTouched:
                 break
             }
         }

@@ -1,5 +1,5 @@
 #if os(iOS) || os(visionOS)
-    import AnimationKernel
+    @_exported import AnimationKernel
     import UIKit
 
     extension Insets {

@@ -52,11 +52,26 @@
             case edgeBegan
             case edgeChanged(translation: Double, velocity: Double)
             case edgeEnded(velocity: Double)
+            /// The tracked scroll view has just handled a touch (moved its own offset).
+            case contentTouched
         }
 
         var arbiter = GestureArbiter()
-        /// A scroll view whose own pan runs alongside (the sheet's model splits each movement with it).
-        weak var scrollView: UIScrollView?
+        /// A scroll view whose own pan runs alongside (the sheet's model splits each movement with it). Its pan
+        /// also reports here, after the scroll view's own handling, so the layer writes the model's offset over the
+        /// scroll view's in the same touch (``ScrollHandoff``).
+        weak var scrollView: UIScrollView? {
+            didSet {
+                guard scrollView !== oldValue else { return }
+                if let contentTarget { oldValue?.panGestureRecognizer.removeTarget(contentTarget, action: nil) }
+                contentTarget = nil
+                guard let scrollView else { return }
+                let target = ActionTarget { [weak self] _ in self?.handler(.contentTouched) }
+                addAction(target, to: scrollView.panGestureRecognizer)
+                contentTarget = target
+            }
+        }
+        private var contentTarget: ActionTarget?
         private(set) var recognizer: UIPanGestureRecognizer?
         private var target: ActionTarget?
         private var origin: CGPoint?
@@ -148,8 +163,10 @@
                 velocity: Point(pan.velocity(in: view)))
         }
 
-        /// Removes the recognizer from its view (the presentation is torn down).
+        /// Removes the recognizer from its view and stops listening to the scroll view (the presentation is torn
+        /// down).
         func remove() {
+            scrollView = nil
             if let recognizer { recognizer.view?.removeGestureRecognizer(recognizer) }
             recognizer = nil
             target = nil

@@ -16,6 +16,11 @@
         UIPanGestureRecognizer(target: target, action: #selector(ActionTarget.fire(_:)))
     }
 
+    /// Adds `target` to `recognizer`'s actions (after those it has: a scroll view's own handling runs first).
+    @MainActor func addAction(_ target: ActionTarget, to recognizer: UIGestureRecognizer) {
+        recognizer.addTarget(target, action: #selector(ActionTarget.fire(_:)))
+    }
+
     @MainActor func makeTapRecognizer(_ target: ActionTarget) -> UITapGestureRecognizer {
         UITapGestureRecognizer(target: target, action: #selector(ActionTarget.fire(_:)))
     }

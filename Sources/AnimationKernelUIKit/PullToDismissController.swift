@@ -9,7 +9,10 @@
     /// pull: a shadow (``BackdropEffect/shadow(color:alpha:)``) or a blur of the presenting view, snapshotted once per
     /// gesture and rendered each frame by a ``BackdropRenderer`` (``BackdropEffect/blur(radius:tint:tintAlpha:saturation:)``).
     ///
-    /// Create it after presenting (for example in `viewDidAppear`) and keep a strong reference.
+    /// Create it after presenting (for example in `viewDidAppear`) and keep a strong reference. Present with
+    /// `.overFullScreen` (or a custom presentation that keeps the presenting view): the backdrop shows the presenting
+    /// view behind the pulled screen. The pulled view is that of the outermost container of the controller (its
+    /// navigation controller's, when it has one), so the bar moves with the content.
     @MainActor
     public final class PullToDismissController: NSObject {
         /// The scroll view inside the controller's view whose scrolling hands over to the pull.
@@ -36,7 +39,7 @@
             viewController: UIViewController, scrollView: UIScrollView? = nil,
             configuration: PullToDismiss.Configuration = PullToDismiss.Configuration()
         ) {
-            let view: UIView = viewController.view
+            let view: UIView = Self.outermost(viewController).view
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
             restingFrame = view.frame
@@ -54,9 +57,11 @@
 
             view.superview?.insertSubview(backdropView, at: 0)
             backdropView.frame = view.superview?.bounds ?? view.bounds
+            backdropView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             backdropView.alpha = 0
             view.superview?.insertSubview(blur.view, aboveSubview: backdropView)
             blur.view.frame = backdropView.frame
+            blur.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             blur.view.isHidden = true
             let pan = PanForwarder(on: view, space: view.superview ?? view) { [weak self] in self?.drag($0) }
             switch configuration.axis {
@@ -87,7 +92,9 @@
         private func drag(_ event: PanForwarder.Event) {
             switch event {
             case .sheetBegan, .edgeBegan:
-                if let view = viewController?.view, pull.phase == .idle { restingFrame = view.frame }
+                if let view = viewController.map({ Self.outermost($0).view as UIView }), pull.phase == .idle {
+                    restingFrame = view.frame
+                }
                 captureBackdrop()
                 let scroll = scrollView.map(ScrollState.init)
                 let size = Size(restingFrame.size)
@@ -102,6 +109,11 @@
                 driver.send { pull, t in pull.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity), .edgeEnded(let velocity):
                 driver.send { pull, t in pull.dragEnded(velocity: velocity, at: t) }
+            case .contentTouched:
+                let offset = ScrollHandoff.offsetAfterTouch(
+                    modelOwnsDrag: pan?.isDraggingSheet == true,
+                    modelOffset: driver.model.frame(at: driver.currentTime).contentOffset)
+                if let offset, let scrollView { scrollView.contentOffset.y = CGFloat(offset) }
             }
         }
 
@@ -113,13 +125,17 @@
             blur.capture(behind)
         }
 
+        /// The controller's outermost container (a navigation controller around it), whose view moves.
+        private static func outermost(_ viewController: UIViewController) -> UIViewController {
+            var outer = viewController
+            while let parent = outer.parent { outer = parent }
+            return outer
+        }
+
         private func apply(_ frame: PullToDismiss.Frame) {
-            guard let view = viewController?.view else { return }
+            guard let view = viewController.map({ Self.outermost($0).view as UIView }) else { return }
             view.frame = restingFrame.offsetBy(dx: CGFloat(frame.screen.minX), dy: CGFloat(frame.screen.minY))
             view.alpha = CGFloat(frame.alpha)
-            if pan?.isDraggingSheet == true, let scrollView {
-                scrollView.contentOffset.y = CGFloat(frame.contentOffset)
-            }
             switch frame.backdrop {
             case .shadow(let color, let alpha):
                 backdropView.backgroundColor = UIColor(color)
@@ -146,7 +162,8 @@
                 observers = nil
                 backdropView.removeFromSuperview()
                 blur.view.removeFromSuperview()
-                viewController?.dismiss(animated: false)
+                // The presenter dismisses it (the controller's own dismiss would dismiss what it presents).
+                viewController.map(Self.outermost)?.presentingViewController?.dismiss(animated: false)
             }
         }
     }

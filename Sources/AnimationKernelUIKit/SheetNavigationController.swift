@@ -296,6 +296,8 @@
                 {
                     viewControllers.append(leaving.removeLast())
                 }
+            case .contentTouched:
+                break
             }
         }
 

@@ -68,3 +68,45 @@ import Testing
                 == Rect(x: -517, y: 1000, width: 1024, height: 366))
     }
 }
+
+/// Issue #46 item 9: one writer for a tracked scroll view's offset.
+@Suite struct ScrollHandoffTests {
+    static func sheet() -> BottomSheet {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.fraction(0.5), .large]
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 1400),
+            configuration: configuration)
+        sheet.present(animated: false, at: 0)
+        return sheet
+    }
+
+    /// While the sheet owns the drag the model's offset is written after each touch; otherwise nothing is.
+    @Test func theModelsOffsetIsWrittenOnlyWhileTheSheetOwnsTheDrag() {
+        var sheet = Self.sheet()
+        sheet.setContent(offset: 200, minimum: 0, maximum: 1000)
+        sheet.dragBegan(at: 1)
+        sheet.dragChanged(translation: 50, velocity: 500, at: 1.1)
+        let frame = sheet.frame(at: 1.1)
+        #expect(frame.contentOffset == 150, "pulling down scrolls the content back first: \(frame.contentOffset)")
+        #expect(ScrollHandoff.offsetAfterTouch(modelOwnsDrag: true, modelOffset: frame.contentOffset) == 150)
+        #expect(ScrollHandoff.offsetAfterTouch(modelOwnsDrag: false, modelOffset: frame.contentOffset) == nil)
+    }
+
+    /// A release while the content scrolled leaves the scroll view its fling; a release that moved the sheet stops
+    /// the scroll view where the model has it.
+    @Test func theReleaseVelocityGoesToOneOfThem() {
+        var scrolling = Self.sheet()
+        scrolling.setContent(offset: 200, minimum: 0, maximum: 1000)
+        scrolling.dragBegan(at: 1)
+        scrolling.dragChanged(translation: 50, velocity: 500, at: 1.1)
+        #expect(scrolling.contentOwnsMovement)
+        #expect(!ScrollHandoff.stopsDecelerationAtRelease(scrolling))
+        var moving = Self.sheet()
+        moving.setContent(offset: 0, minimum: 0, maximum: 1000)
+        moving.dragBegan(at: 1)
+        moving.dragChanged(translation: 50, velocity: 500, at: 1.1)
+        #expect(!moving.contentOwnsMovement)
+        #expect(ScrollHandoff.stopsDecelerationAtRelease(moving))
+    }
+}

@@ -415,6 +415,11 @@ public struct BottomSheet: Sendable {
         configuration.reduceMotion = on
     }
 
+    /// Whether the finger's latest movement scrolled the content while the sheet held still (see
+    /// ``setContent(offset:minimum:maximum:)``): then a release's velocity belongs to the scroll view's deceleration,
+    /// else to the sheet.
+    public var contentOwnsMovement: Bool { lastMoveScrolled }
+
     /// The detent the sheet rests at or heads for (one of ``Configuration/detents``).
     public var selectedDetent: Detent { configuration.detents[min(detentIndex, configuration.detents.count - 1)] }
 

@@ -56,6 +56,16 @@ extern NSString *const UIKeyboardAnimationCurveUserInfoKey SK_IOS(3.0) SK_NOT_TV
 @class UIGestureRecognizer;
 @class UIWindow;
 
+typedef SK_OPTIONS(NSUInteger, UIViewAutoresizing){
+    UIViewAutoresizingNone = 0,
+    UIViewAutoresizingFlexibleLeftMargin = 1 << 0,
+    UIViewAutoresizingFlexibleWidth = 1 << 1,
+    UIViewAutoresizingFlexibleRightMargin = 1 << 2,
+    UIViewAutoresizingFlexibleTopMargin = 1 << 3,
+    UIViewAutoresizingFlexibleHeight = 1 << 4,
+    UIViewAutoresizingFlexibleBottomMargin = 1 << 5,
+} SK_NAME("UIView.AutoresizingMask");
+
 SK_UI_ACTOR SK_IOS(2.0)
 @interface UIView : UIResponder <NSCoding>
 - (instancetype)initWithFrame:(CGRect)frame SK_DESIGNATED;
@@ -69,6 +79,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (nonatomic) CGFloat contentScaleFactor SK_IOS(4.0);
 @property (nullable, nonatomic, readonly) UIView *superview;
 @property (nullable, nonatomic, readonly) UIWindow *window;
+@property (nonatomic) UIViewAutoresizing autoresizingMask;
 - (void)addSubview:(UIView *)view;
 - (void)insertSubview:(UIView *)view atIndex:(NSInteger)index;
 - (void)insertSubview:(UIView *)view aboveSubview:(UIView *)siblingSubview;
@@ -127,6 +138,8 @@ SK_UI_ACTOR SK_IOS(3.2)
 - (instancetype)initWithTarget:(nullable id)target action:(nullable SEL)action SK_DESIGNATED;
 - (instancetype)init;
 - (nullable instancetype)initWithCoder:(NSCoder *)coder;
+- (void)addTarget:(id)target action:(SEL)action;
+- (void)removeTarget:(nullable id)target action:(nullable SEL)action;
 @property (nonatomic, readonly) UIGestureRecognizerState state;
 @property (nullable, nonatomic, weak) id<UIGestureRecognizerDelegate> delegate;
 @property (nullable, nonatomic, readonly) UIView *view;
@@ -159,6 +172,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (nonatomic) CGSize contentSize;
 @property (nonatomic, readonly) UIEdgeInsets adjustedContentInset SK_IOS(11.0);
 @property (nonatomic, readonly) UIPanGestureRecognizer *panGestureRecognizer SK_IOS(5.0);
+- (void)setContentOffset:(CGPoint)contentOffset animated:(BOOL)animated;
 @end
 
 // MARK: UIContentContainer.h
@@ -194,6 +208,7 @@ SK_UI_ACTOR SK_IOS(2.0)
                          bundle:(nullable NSBundle *)nibBundleOrNil SK_DESIGNATED;
 - (nullable instancetype)initWithCoder:(NSCoder *)coder SK_DESIGNATED;
 @property (null_resettable, nonatomic, strong) UIView *view;
+@property (nullable, nonatomic, weak, readonly) UIViewController *parentViewController SK_NAME("parent");
 - (void)viewWillAppear:(BOOL)animated;
 - (void)viewWillDisappear:(BOOL)animated;
 - (void)viewDidDisappear:(BOOL)animated;

@@ -10,6 +10,20 @@ import UIKit
 
 @MainActor
 enum ReadmeUIKitSnippets {
+    static func presentInOneLine(
+        host: UIViewController, detail: UIViewController, tableView: UIScrollView, header: UIView,
+        analytics: @escaping @MainActor (BottomSheet.Detent) -> Void, saveDraft: @escaping @MainActor () -> Void
+    ) {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.content, .medium, .large]           // rises to detail.preferredContentSize first
+        host.presentBottomSheet(detail, configuration: configuration) { sheet in
+            sheet.track(tableView)                                    // pulling down scrolls the table to its top first
+            sheet.detentDidChange = { detent in analytics(detent) }
+            sheet.sheetDidMove = { frame in header.alpha = CGFloat(1 - frame.presentation) }  // alongside, every frame
+            sheet.willDismiss = { saveDraft() }                       // a drag, a tap on the dimming, VoiceOver's escape
+        }
+    }
+
     static func presentSheet(host: UIViewController, detail: UIViewController, scrollView: UIScrollView)
         -> BottomSheetTransitioningDelegate
     {
