@@ -6,7 +6,7 @@
 ///   dismissal ends, whether UIKit animates the transition or not (UIKit calls a custom animator only for animated
 ///   transitions of most presentation styles).
 /// - A transition UIKit asks for without animation ends at once: the model jumps to its end state and the transition
-///   completes before ``runTransition(presenting:animated:)`` returns.
+///   completes before ``runTransition(presenting:animated:presentation:)`` returns.
 /// - A presentation completes when the model stops presenting: at `.didPresent`, or when a finger takes the sheet
 ///   during the presentation (it is on screen and interactive from then on). A dismissal completes at
 ///   `.didDismiss`.
