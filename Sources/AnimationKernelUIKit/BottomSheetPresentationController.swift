@@ -56,7 +56,7 @@
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let container = SheetContainerView()
-        private let grabber = UIView()
+        private let grabber = GrabberView()
         private var pan: PanForwarder?
         private var dimmingTap: TapForwarder?
         /// The transitioning delegate of a one-line presentation, kept for as long as this controller.
@@ -176,6 +176,10 @@
             grabber.backgroundColor = UIColor(white: 0.5, alpha: 0.4)
             grabber.layer.cornerRadius = 2.5
             grabber.isHidden = !prefersGrabberVisible
+            grabber.adjust = { [weak self] upward in
+                guard let self, let detent = coordinator?.model.adjacentDetent(upward: upward) else { return }
+                moveToDetent(detent)
+            }
             container.addSubview(grabber)
             container.backgroundColor = backgroundColor
             container.layer.cornerRadius = cornerRadius

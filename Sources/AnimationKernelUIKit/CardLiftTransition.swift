@@ -31,6 +31,7 @@
         private var coordinator: PresentationCoordinator<CardLift>?
         private let frameSource = DisplayLinkFrameSource()
         private var card: UIView?
+        private var snapshot: UIView?
         private weak var container: UIView?
         private weak var detail: UIViewController?
         private var pan: PanForwarder?
@@ -85,9 +86,16 @@
             self.detail = detail
             self.context = context
             container.addSubview(detail.view)
-            let card = sourceView.snapshotView(afterScreenUpdates: false) ?? UIView()
+            // The card casts its shadow from a path (no offscreen pass) and clips its snapshot to its corners: two
+            // layers, since a layer that clips also clips its own shadow.
+            let card = UIView()
+            let snapshot = sourceView.snapshotView(afterScreenUpdates: false) ?? UIView()
+            snapshot.layer.masksToBounds = true
+            snapshot.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            card.addSubview(snapshot)
             container.addSubview(card)
             self.card = card
+            self.snapshot = snapshot
 
             let source = Rect(sourceView.convert(sourceView.bounds, to: container))
             sourceRect = source
@@ -186,7 +194,12 @@
             guard let card else { return }
             card.apply(frame.card)
             card.alpha = CGFloat(frame.cardAlpha)
-            card.layer.cornerRadius = CGFloat(frame.cornerRadius)
+            let radius = CGFloat(frame.cornerRadius)
+            snapshot?.frame = card.bounds
+            snapshot?.layer.cornerRadius = radius
+            let corner = min(radius, card.bounds.width / 2, card.bounds.height / 2)
+            card.layer.shadowPath = CGPath(
+                roundedRect: card.bounds, cornerWidth: corner, cornerHeight: corner, transform: nil)
             card.layer.shadowRadius = CGFloat(frame.elevation.shadowRadius)
             card.layer.shadowOpacity = Float(frame.elevation.shadowOpacity)
             // The cell shows while the card is in the list (and under a Reduce Motion cross-fade).
@@ -201,6 +214,7 @@
         private func finish() {
             card?.removeFromSuperview()
             card = nil
+            snapshot = nil
             sourceView?.isHidden = false
         }
     }

@@ -262,6 +262,26 @@
         override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
     }
 
+    /// A sheet's grabber: for VoiceOver an adjustable element whose swipes up and down move the sheet to the next
+    /// taller or shorter detent (``BottomSheet/adjacentDetent(upward:)``).
+    final class GrabberView: UIView {
+        var adjust: (@MainActor (_ upward: Bool) -> Void)?
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            isAccessibilityElement = true
+            accessibilityLabel = "Sheet grabber"
+            accessibilityTraits = .adjustable
+        }
+
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+        }
+
+        override func accessibilityIncrement() { adjust?(true) }
+        override func accessibilityDecrement() { adjust?(false) }
+    }
+
     extension UIView {
         /// Sets `frame` from a model's rect (in the superview's coordinates).
         func apply(_ rect: Rect) { frame = rect.cgRect }

@@ -34,6 +34,8 @@
         private var titleViews: [ObjectIdentifier: UIView] = [:]
         /// Screens popped but still on screen, kept as children until the model drops them.
         private var leaving: [UIViewController] = []
+        /// The screens' appearance callbacks, decided by the core from the navigation's events.
+        private var appearance = AppearanceTransitions<ObjectIdentifier>(top: nil)
         private var pan: PanForwarder?
         private var observers: SystemObservers?
         private var context: (any UIViewControllerContextTransitioning)?
@@ -62,6 +64,7 @@
             viewControllers.append(viewController)
             let screen = Self.screen(viewController)
             coordinator?.send { nav, t in nav.push(screen, animated: animated, at: t) }
+            topChanged(animated: animated)
         }
 
         /// Pops the top screen (see ``SheetNavigation/pop(animated:at:)``); the root stays.
@@ -69,6 +72,7 @@
             guard viewControllers.count > 1 else { return }
             leaving.append(viewControllers.removeLast())
             coordinator?.send { nav, t in nav.pop(animated: animated, at: t) }
+            topChanged(animated: animated)
         }
 
         /// Replaces the stack (UIKit's `setViewControllers(_:animated:)` rule, see
@@ -82,6 +86,36 @@
             viewControllers = stack
             let screens = stack.map(Self.screen)
             coordinator?.send { nav, t in nav.setStack(screens, animated: animated, at: t) }
+            topChanged(animated: animated)
+        }
+
+        // MARK: - Appearance
+
+        /// The screens get their appearance callbacks from ``AppearanceTransitions``, not from the container's own.
+        public override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+        public override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            viewControllers.last?.endAppearanceTransition()
+        }
+
+        /// The top screen changed (a push, a pop, a stack change, an interactive pop beginning).
+        private func topChanged(animated: Bool) {
+            guard coordinator?.isSetUp == true, let top = viewControllers.last else { return }
+            deliver(appearance.begin(to: ObjectIdentifier(top), animated: animated))
+        }
+
+        private func deliver(_ callbacks: [AppearanceTransitions<ObjectIdentifier>.Callback]) {
+            func controller(_ id: ObjectIdentifier) -> UIViewController? {
+                (viewControllers + leaving).first { ObjectIdentifier($0) == id }
+            }
+            for callback in callbacks {
+                switch callback {
+                case .willAppear(let id): controller(id)?.beginAppearanceTransition(true, animated: true)
+                case .willDisappear(let id): controller(id)?.beginAppearanceTransition(false, animated: true)
+                case .didAppear(let id), .didDisappear(let id): controller(id)?.endAppearanceTransition()
+                }
+            }
         }
 
         private static func screen(_ viewController: UIViewController) -> SheetNavigation.Screen {
@@ -147,17 +181,20 @@
         /// itself, at once.
         public override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
+            viewControllers.last?.beginAppearanceTransition(true, animated: animated)
             prepare(in: view.superview ?? view)
             if !animated { coordinator?.runTransition(presenting: true, animated: false) }
         }
 
         public override func viewWillDisappear(_ animated: Bool) {
             super.viewWillDisappear(animated)
+            viewControllers.last?.beginAppearanceTransition(false, animated: animated)
             if !animated { coordinator?.runTransition(presenting: false, animated: false) }
         }
 
         public override func viewDidDisappear(_ animated: Bool) {
             super.viewDidDisappear(animated)
+            viewControllers.last?.endAppearanceTransition()
             coordinator?.dismissalDidEnd(completed: true)
         }
 
@@ -206,6 +243,7 @@
         }
 
         private func setUp() {
+            appearance = AppearanceTransitions(top: viewControllers.last.map(ObjectIdentifier.init))
             dimmingView.backgroundColor = .black
             dimmingView.alpha = 0
             view.addSubview(dimmingView)
@@ -283,7 +321,10 @@
             case .edgeBegan:
                 var began = false
                 coordinator.send { nav, t in began = nav.interactivePopBegan(at: t) }
-                if began, viewControllers.count > 1 { leaving.append(viewControllers.removeLast()) }
+                if began, viewControllers.count > 1 {
+                    leaving.append(viewControllers.removeLast())
+                    topChanged(animated: true)
+                }
             case .edgeChanged(let translation, let velocity):
                 coordinator.send { nav, t in
                     nav.interactivePopChanged(translationX: translation, velocityX: velocity, at: t)
@@ -295,6 +336,7 @@
                     model.id == Self.identifier(popped)
                 {
                     viewControllers.append(leaving.removeLast())
+                    deliver(appearance.cancel())
                 }
             case .contentTouched:
                 break
@@ -333,6 +375,11 @@
         }
 
         private func handle(_ events: TransitionEvents) {
+            if events.contains(.didFinishNavigation) {
+                deliver(appearance.finish())
+                // VoiceOver reads the new screen.
+                UIAccessibility.post(notification: .screenChanged, argument: viewControllers.last?.view)
+            }
             if events.contains(.didFinishNavigation) || events.contains(.didDismiss) {
                 // Screens the model no longer draws leave the hierarchy.
                 let shown = Set(coordinator?.model.stack.map(\.id) ?? [])

@@ -110,3 +110,21 @@ import Testing
         #expect(ScrollHandoff.stopsDecelerationAtRelease(moving))
     }
 }
+
+/// Issue #46 item 20: an adjustable grabber steps through the detents by height.
+@Suite struct AdjustableGrabberTests {
+    @Test func adjacentDetentsGoByHeight() {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.large, .content, .medium]
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 200),
+            configuration: configuration)
+        sheet.present(animated: false, at: 0)
+        #expect(sheet.selectedDetent == .content, "presents at the smallest")
+        #expect(sheet.adjacentDetent(upward: true) == .medium)
+        #expect(sheet.adjacentDetent(upward: false) == nil)
+        sheet.moveToDetent(.large, animated: false, at: 1)
+        #expect(sheet.adjacentDetent(upward: true) == nil)
+        #expect(sheet.adjacentDetent(upward: false) == .medium)
+    }
+}

@@ -420,6 +420,20 @@ public struct BottomSheet: Sendable {
     /// else to the sheet.
     public var contentOwnsMovement: Bool { lastMoveScrolled }
 
+    /// The next taller (`upward`) or shorter detent than the selected one, by their heights in the current layout; nil
+    /// at the end. What an adjustable grabber moves to (VoiceOver's swipe up and down).
+    public func adjacentDetent(upward: Bool) -> Detent? {
+        let kb = keyboard.target
+        let current = restingHeight(detent: detentIndex, keyboard: kb)
+        var best: (detent: Detent, height: Double)?
+        for detent in configuration.detents {
+            let h = height(of: detent, keyboard: kb)
+            guard upward ? h > current : h < current else { continue }
+            if best.map({ upward ? h < $0.height : h > $0.height }) ?? true { best = (detent, h) }
+        }
+        return best?.detent
+    }
+
     /// The detent the sheet rests at or heads for (one of ``Configuration/detents``).
     public var selectedDetent: Detent { configuration.detents[min(detentIndex, configuration.detents.count - 1)] }
 

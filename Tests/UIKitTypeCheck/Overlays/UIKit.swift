@@ -15,9 +15,24 @@ public enum UIAccessibility {
     /// Whether Reduce Motion is on (`UIAccessibilityIsReduceMotionEnabled`).
     @available(iOS 8.0, *)
     @MainActor public static var isReduceMotionEnabled: Bool { UIAccessibilityIsReduceMotionEnabled() }
+    /// An accessibility notification (`UIAccessibilityNotifications`).
+    public struct Notification: Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// A new screen appeared (`UIAccessibilityScreenChangedNotification`).
+        @available(iOS 3.0, *)
+        public static var screenChanged: Notification { Notification(rawValue: UIAccessibilityScreenChangedNotification) }
+    }
+
+    /// Posts `notification` to assistive technologies (`UIAccessibilityPostNotification`).
+    @available(iOS 3.0, *)
+    @MainActor public static func post(notification: Notification, argument: Any?) {
+        UIAccessibilityPostNotification(notification.rawValue, argument)
+    }
+
     /// Posted when Reduce Motion changes (`UIAccessibilityReduceMotionStatusDidChangeNotification`).
     @available(iOS 8.0, *)
-    public static var reduceMotionStatusDidChangeNotification: Notification.Name {
+    public static var reduceMotionStatusDidChangeNotification: Foundation.Notification.Name {
         .UIAccessibilityReduceMotionStatusDidChange
     }
 }

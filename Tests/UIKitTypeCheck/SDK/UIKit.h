@@ -102,16 +102,28 @@ SK_UI_ACTOR SK_IOS(2.0)
 
 // MARK: UIAccessibility.h, UIAccessibilityConstants.h
 
+typedef uint64_t UIAccessibilityTraits __attribute__((swift_wrapper(struct)));
+extern const UIAccessibilityTraits UIAccessibilityTraitAdjustable SK_IOS(4.0) SK_NAME("UIAccessibilityTraits.adjustable");
+
 @interface NSObject (UIAccessibility)
+@property (nonatomic) BOOL isAccessibilityElement SK_UI_ACTOR;
+@property (nullable, nonatomic, copy) NSString *accessibilityLabel SK_UI_ACTOR;
+@property (nonatomic) UIAccessibilityTraits accessibilityTraits SK_UI_ACTOR;
 @property (nonatomic) BOOL accessibilityViewIsModal SK_IOS(5.0) SK_UI_ACTOR;
 @end
 
 @interface NSObject (UIAccessibilityAction)
 - (BOOL)accessibilityPerformEscape SK_IOS(5.0) SK_UI_ACTOR;
+- (void)accessibilityIncrement SK_IOS(4.0) SK_UI_ACTOR;
+- (void)accessibilityDecrement SK_IOS(4.0) SK_UI_ACTOR;
 @end
 
 // In Swift these are members of `UIAccessibility` (Overlays/UIKit.swift).
 BOOL UIAccessibilityIsReduceMotionEnabled(void) SK_IOS(8.0) SK_UI_ACTOR;
+typedef uint32_t UIAccessibilityNotifications;
+extern const UIAccessibilityNotifications UIAccessibilityScreenChangedNotification SK_IOS(3.0);
+void UIAccessibilityPostNotification(UIAccessibilityNotifications notification, id _Nullable argument) SK_IOS(3.0)
+    SK_UI_ACTOR;
 extern NSNotificationName const UIAccessibilityReduceMotionStatusDidChangeNotification SK_IOS(8.0) SK_NONISOLATED;
 
 // MARK: UIGraphics.h
@@ -210,8 +222,12 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (null_resettable, nonatomic, strong) UIView *view;
 @property (nullable, nonatomic, weak, readonly) UIViewController *parentViewController SK_NAME("parent");
 - (void)viewWillAppear:(BOOL)animated;
+- (void)viewDidAppear:(BOOL)animated;
 - (void)viewWillDisappear:(BOOL)animated;
 - (void)viewDidDisappear:(BOOL)animated;
+- (void)beginAppearanceTransition:(BOOL)isAppearing animated:(BOOL)animated SK_IOS(5.0);
+- (void)endAppearanceTransition SK_IOS(5.0);
+@property (nonatomic, readonly) BOOL shouldAutomaticallyForwardAppearanceMethods SK_IOS(6.0);
 - (void)viewDidLayoutSubviews SK_IOS(5.0);
 @property (nullable, nonatomic, readonly) UIViewController *presentingViewController SK_IOS(5.0)
     SK_NAME("presentingViewController");
