@@ -17,11 +17,15 @@ public enum UIAccessibility {
     @MainActor public static var isReduceMotionEnabled: Bool { UIAccessibilityIsReduceMotionEnabled() }
     /// An accessibility notification (`UIAccessibilityNotifications`).
     public struct Notification: Hashable, Sendable {
+        /// The C value.
         public let rawValue: UInt32
+        /// The notification with C value `rawValue`.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// A new screen appeared (`UIAccessibilityScreenChangedNotification`).
         @available(iOS 3.0, *)
-        public static var screenChanged: Notification { Notification(rawValue: UIAccessibilityScreenChangedNotification) }
+        public static var screenChanged: Notification {
+            Notification(rawValue: UIAccessibilityScreenChangedNotification)
+        }
     }
 
     /// Posts `notification` to assistive technologies (`UIAccessibilityPostNotification`).
