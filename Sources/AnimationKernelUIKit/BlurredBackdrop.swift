@@ -13,12 +13,13 @@
         private var backdrop: PreparedBackdrop?
         private var scale: CGFloat = 1
 
-        /// Draws `source` (the view behind) at its screen scale and prepares the reduced image; a size the system
-        /// cannot allocate leaves the backdrop empty.
+        /// Draws `source` (the view behind) at the reduced size the renderer needs (``PreparedBackdrop/capture``)
+        /// and prepares it; a size the system cannot allocate leaves the backdrop empty.
         func capture(_ source: UIView) {
-            scale = source.contentScaleFactor
-            let width = Int((source.bounds.width * scale).rounded())
-            let height = Int((source.bounds.height * scale).rounded())
+            let plan = PreparedBackdrop.capture(
+                pointSize: Size(source.bounds.size), screenScale: Double(source.contentScaleFactor))
+            scale = CGFloat(plan.scale)
+            let (width, height) = (plan.width, plan.height)
             guard width > 0, height > 0, var snapshot = try? RGBA8Image(width: width, height: height) else {
                 backdrop = nil
                 return
@@ -38,7 +39,7 @@
                 _ = source.drawHierarchy(in: source.bounds, afterScreenUpdates: false)
                 UIGraphicsPopContext()
             }
-            backdrop = try? PreparedBackdrop(snapshot: snapshot, displayScale: Double(scale))
+            backdrop = try? PreparedBackdrop(snapshot: snapshot, displayScale: plan.scale, factor: plan.factor)
         }
 
         /// Renders `effect` where `visible` (points in the view behind, nil: all of it) shows, and shows the result.

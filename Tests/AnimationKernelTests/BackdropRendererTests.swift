@@ -313,3 +313,20 @@ func premultipliedGrey(_ level: Double, alpha: Double) -> (UInt8, UInt8, UInt8, 
         }
     }
 }
+
+/// Issue #46 item 17: the view behind is drawn at the size the renderer needs, not at full resolution.
+@Suite struct BackdropCaptureTests {
+    @Test func theViewBehindIsDrawnAtHalfScaleAndLandsAtTheDefaultReduction() throws {
+        let plan = PreparedBackdrop.capture(pointSize: Size(width: 393, height: 852), screenScale: 3)
+        #expect(plan.width == 590 && plan.height == 1278 && plan.scale == 1.5 && plan.factor == 2)
+        // A quarter of the pixels of a full-resolution snapshot (1179 x 2556), up to rounding.
+        #expect(Double(plan.width * plan.height) <= 1179.0 * 2556 / 4 * 1.01)
+        // Prepared, it has the size the default reduction by 4 gives a full-resolution snapshot.
+        let half = try PreparedBackdrop(
+            snapshot: RGBA8Image(width: plan.width, height: plan.height), displayScale: plan.scale,
+            factor: plan.factor)
+        let full = try PreparedBackdrop(snapshot: RGBA8Image(width: 1179, height: 2556), displayScale: 3)
+        #expect(abs(half.output.width - full.output.width) <= 1 && abs(half.output.height - full.output.height) <= 1)
+        #expect(PreparedBackdrop.capture(pointSize: Size(width: 1e12, height: -5), screenScale: .nan).width > 0)
+    }
+}
