@@ -32,6 +32,7 @@
         private let frameSource = DisplayLinkFrameSource()
         private var card: UIView?
         private var snapshot: UIView?
+        private let modalView = SheetContainerView()
         private weak var container: UIView?
         private weak var detail: UIViewController?
         private var pan: PanForwarder?
@@ -85,7 +86,12 @@
             self.container = container
             self.detail = detail
             self.context = context
-            container.addSubview(detail.view)
+            // The detail rides in a sheet view of ours, which hands VoiceOver's escape to the coordinator.
+            modalView.escape = { [weak self] in self?.coordinator?.escape() ?? false }
+            detail.view.frame = modalView.bounds
+            detail.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            modalView.addSubview(detail.view)
+            container.addSubview(modalView)
             // The card casts its shadow from a path (no offscreen pass) and clips its snapshot to its corners: two
             // layers, since a layer that clips also clips its own shadow.
             let card = UIView()
@@ -133,8 +139,8 @@
         private func perform(_ action: PresentationCoordinator<CardLift>.Action) {
             switch action {
             case .setUp:
-                guard let detail, let container else { return }
-                pan = PanForwarder(on: detail.view, space: container) { [weak self] in self?.drag($0) }
+                guard let container else { return }
+                pan = PanForwarder(on: modalView, space: container) { [weak self] in self?.drag($0) }
                 pan?.arbiter.configuration.allowsEdgeSwipe = false
             case .tearDown:
                 pan?.remove()
@@ -190,7 +196,7 @@
         }
 
         private func apply(_ frame: CardLift.Frame) {
-            detail?.view.apply(frame.modal.sheet)
+            modalView.apply(frame.modal.sheet)
             guard let card else { return }
             card.apply(frame.card)
             card.alpha = CGFloat(frame.cardAlpha)
@@ -215,6 +221,7 @@
             card?.removeFromSuperview()
             card = nil
             snapshot = nil
+            modalView.removeFromSuperview()
             sourceView?.isHidden = false
         }
     }
