@@ -33,6 +33,8 @@
         private var card: UIView?
         private var snapshot: UIView?
         private let modalView = SheetContainerView()
+        /// Whether the transition UIKit runs is the dismissal.
+        private var dismissing = false
         private weak var container: UIView?
         private weak var detail: UIViewController?
         private var pan: PanForwarder?
@@ -70,6 +72,7 @@
                 begin(context)
             } else if let coordinator {
                 self.context = context
+                dismissing = true
                 followSource()
                 coordinator.runTransition(presenting: false, animated: context.isAnimated)
             } else {
@@ -150,6 +153,11 @@
                 let context = self.context
                 self.context = nil
                 context?.completeTransition(completed)
+                // An animator has no dismissalTransitionDidEnd: the dismissal ends with its completion.
+                if dismissing {
+                    dismissing = false
+                    coordinator?.dismissalDidEnd(completed: completed)
+                }
             case .dismissPresentation:
                 // A drag closed the card: UIKit's dismissal then waits for the landing (asked for once).
                 detail?.presentingViewController?.dismiss(animated: true)
