@@ -52,7 +52,7 @@ import Testing
     @Test func backgroundInteractionUndimsUpThroughItsDetentAndPassesTouchesOnlyWhereUndimmed() {
         var options = SheetPresentationOptions()
         options.detents = [.content, .medium, .large]
-        options.backgroundInteraction = .enabledUpThrough(.medium)
+        options.backgroundInteraction = .enabled(upThrough: .medium)
         #expect(options.configuration().largestUndimmedDetent == .medium)
         #expect(!options.dismissesOnBackgroundTap)
 

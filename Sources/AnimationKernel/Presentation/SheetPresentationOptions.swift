@@ -17,16 +17,23 @@ public struct SheetPresentationOptions: Sendable, Hashable {
         case hidden
     }
 
-    /// Whether the content behind the sheet takes touches (Apple's `PresentationBackgroundInteraction`).
-    public enum BackgroundInteraction: Sendable, Hashable {
-        /// Dimmed and inert behind every detent (Apple's `.automatic` for a sheet).
-        case automatic
+    /// Whether the content behind the sheet takes touches (Apple's `PresentationBackgroundInteraction`): undimmed
+    /// and interactive while the sheet rests at or below a detent, dimmed and inert above it.
+    public struct BackgroundInteraction: Sendable, Hashable {
+        /// The largest detent at which the behind is undimmed and takes touches; nil: at none.
+        public var upThrough: BottomSheet.Detent?
+
+        /// The system's choice for a sheet: dimmed and inert behind every detent.
+        public static let automatic = BackgroundInteraction(upThrough: nil)
         /// Dimmed and inert behind every detent.
-        case disabled
+        public static let disabled = BackgroundInteraction(upThrough: nil)
         /// Undimmed and interactive behind every detent.
-        case enabled
-        /// Undimmed and interactive while the sheet rests at this detent or a lower one; dimmed and inert above.
-        case enabledUpThrough(BottomSheet.Detent)
+        public static let enabled = BackgroundInteraction(upThrough: .large)
+
+        /// Undimmed and interactive while the sheet rests at `detent` or a lower one.
+        public static func enabled(upThrough detent: BottomSheet.Detent) -> BackgroundInteraction {
+            BackgroundInteraction(upThrough: detent)
+        }
     }
 
     /// The corner radius when none is set, in points (``BottomSheetPresentationController``'s default).
@@ -79,20 +86,11 @@ public struct SheetPresentationOptions: Sendable, Hashable {
         return max(0, cornerRadius)
     }
 
-    /// The largest detent behind which nothing is dimmed: the interaction's detent, the largest detent for
-    /// `.enabled`, nil when the behind stays dimmed.
-    public var largestUndimmedDetent: BottomSheet.Detent? {
-        switch backgroundInteraction {
-        case .automatic, .disabled: return nil
-        case .enabled: return .large
-        case .enabledUpThrough(let detent): return detent
-        }
-    }
+    /// The largest detent behind which nothing is dimmed (``BackgroundInteraction/upThrough``); nil: dimmed at all.
+    public var largestUndimmedDetent: BottomSheet.Detent? { backgroundInteraction.upThrough }
 
     /// Whether a tap behind the sheet dismisses it (when a drag could): not when the behind takes touches.
-    public var dismissesOnBackgroundTap: Bool {
-        backgroundInteraction == .automatic || backgroundInteraction == .disabled
-    }
+    public var dismissesOnBackgroundTap: Bool { largestUndimmedDetent == nil }
 
     /// Whether a touch behind the sheet reaches the content there, for a frame of the sheet: when the background
     /// interaction is on and the model left the behind undimmed (at or below ``largestUndimmedDetent``, the model's

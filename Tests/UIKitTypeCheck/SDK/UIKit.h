@@ -195,6 +195,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 - (nullable instancetype)initWithCoder:(NSCoder *)coder SK_DESIGNATED;
 @property (null_resettable, nonatomic, strong) UIView *view;
 - (void)viewWillAppear:(BOOL)animated;
+- (void)viewDidAppear:(BOOL)animated;
 - (void)viewWillDisappear:(BOOL)animated;
 - (void)viewDidDisappear:(BOOL)animated;
 - (void)viewDidLayoutSubviews SK_IOS(5.0);
