@@ -85,7 +85,8 @@
 
         weak var anchor: SheetAnchorController?
         private var inputs: Inputs?
-        private var coordinator = SheetBindingCoordinator<ID>()
+        /// UIKit's dismissal transition cannot be taken back and ends at its completion.
+        private var coordinator = SheetBindingCoordinator<ID>(dismissal: .runsToCompletion)
         private var options = SheetPresentationOptions()
         private var selection: Binding<BottomSheet.Detent>?
         private var hosting: SheetHostingController<SheetRoot<Content>>?
@@ -145,7 +146,7 @@
         }
 
         private func present(_ id: ID, detent: BottomSheet.Detent?) {
-            // Still on screen (a dismissal the app took back): the coordinator presents again when it ends.
+            // The coordinator presents only once the previous sheet's dismissal completed.
             guard hosting == nil else { return }
             guard let anchor, let window = anchor.view.window else {
                 waiting = (id, detent)

@@ -233,3 +233,48 @@ private struct Host {
         #expect(host.presented == host.dismissed, "presented \(host.presented), dismissed \(host.dismissed)")
     }
 }
+
+/// The coordinator for a host whose dismissal is a UIKit transition (the SwiftUI modifier over the UIKit layer):
+/// it cannot be taken back and ends at the transition's completion, not at the model's rest.
+@Suite struct SheetBindingCoordinatorUIKitDismissalTests {
+    @Test func theLeavingItemWrittenAgainIsPresentedAnewWhenTheDismissalCompletes() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        #expect(coordinator.itemChanged(to: 1).action == .present(1, detent: nil))
+        #expect(coordinator.itemChanged(to: nil).action == .dismiss)
+        let again = coordinator.itemChanged(to: 1)
+        #expect(again.action == nil, "a UIKit dismissal cannot reverse: \(String(describing: again.action))")
+        // The model comes to rest off screen before UIKit completes: nothing ends yet, nothing is written.
+        let rest = coordinator.sheetUpdated([], phase: .dismissed, selectedDetent: .content)
+        #expect(rest == SheetBindingCoordinator<Int>.Response(), "at the model's rest: \(rest)")
+        #expect(coordinator.shownItem == 1)
+        // The transition's completion: on-dismiss, then the item the binding names again, which stays written.
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == .present(1, detent: nil))
+        #expect(done.item == .unchanged, "the binding keeps the app's write: \(done.item)")
+        #expect(coordinator.item == 1)
+    }
+
+    @Test func anotherItemWaitsForTheTransitionsCompletionNotTheModelsRest() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        _ = coordinator.itemChanged(to: 1)
+        #expect(coordinator.itemChanged(to: 2).action == .dismiss)
+        #expect(coordinator.sheetUpdated([], phase: .dismissed, selectedDetent: .content).action == nil)
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == .present(2, detent: nil))
+    }
+
+    @Test func aUserDismissalWritesNilAsItBeginsAndEndsAtTheCompletion() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        _ = coordinator.itemChanged(to: 1)
+        let begins = coordinator.sheetUpdated([], phase: .dismissing, selectedDetent: .content)
+        #expect(begins.item == .set(nil))
+        #expect(begins.dismissed == nil)
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == nil)
+        // A second report of the same end (the completion and the delegate both call) does nothing.
+        #expect(coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content).dismissed == nil)
+    }
+}
