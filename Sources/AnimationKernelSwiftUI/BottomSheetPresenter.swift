@@ -153,12 +153,13 @@
                 return
             }
             guard let inputs, let item = inputs.item, item.id == id else { return }
-            let configuration = options.configuration()
             let hosting = SheetHostingController(rootView: SheetRoot(content: inputs.content(item), observer: self))
             let width = SheetPresentationOptions.measuringWidth(
-                container: Double(window.bounds.width), configuration: configuration)
+                container: Double(window.bounds.width), configuration: options.configuration())
             hosting.measure(width: CGFloat(width))
             self.hosting = hosting
+            // After the measure: options the content published while it was measured are in.
+            let configuration = options.configuration()
             anchor.presentBottomSheet(hosting, configuration: configuration) { [weak self] controller in
                 self?.attach(controller)
             }

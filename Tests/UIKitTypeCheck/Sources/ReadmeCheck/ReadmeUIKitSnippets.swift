@@ -122,4 +122,15 @@ enum ReadmeSwiftUISheetSnippets {
                 }
         }
     }
+
+    struct Photo: View {
+        @State private var showsViewer = false
+
+        var body: some View {
+            Text("Photo")
+                .pullToDismissCover(isPresented: $showsViewer) {          // pull down to close it
+                    Text("The photo, full screen")
+                }
+        }
+    }
 }
