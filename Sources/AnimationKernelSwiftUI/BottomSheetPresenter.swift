@@ -6,7 +6,7 @@
 
     /// Receives what the sheet's content publishes (its options and detent selection).
     @MainActor
-    protocol SheetContentObserver: AnyObject {
+    protocol SheetContentObserver: AnyObject, Sendable {
         func optionsChanged(_ options: SheetPresentationOptions)
         func selectionChanged(_ selection: SheetSelection?)
     }
