@@ -117,7 +117,7 @@ enum ReadmeSwiftUISheetSnippets {
                     Text("Nearby places")
                         .bottomSheetDetents([.height(120), .medium, .large])
                         .bottomSheetInteractiveDismissDisabled()                      // only the binding closes it
-                        .bottomSheetBackgroundInteraction(.enabled(upThrough: .medium))  // the map takes touches
+                        .bottomSheetBackgroundInteraction(.enabled(upThrough: .medium))  // undimmed up to .medium
                         .bottomSheetCornerRadius(20)
                 }
         }
