@@ -38,7 +38,7 @@ let package = Package(
         // macOS at the package's minimums against SwiftUI stand-ins.
         .target(
             name: "AnimationKernelSwiftUI",
-            dependencies: ["AnimationKernel"],
+            dependencies: ["AnimationKernel", "AnimationKernelUIKit"],
             path: "Sources/AnimationKernelSwiftUI"
         ),
 

@@ -233,3 +233,148 @@ private struct Host {
         #expect(host.presented == host.dismissed, "presented \(host.presented), dismissed \(host.dismissed)")
     }
 }
+
+/// The SwiftUI modifier's host over the UIKit layer: the model's frames, but the dismissal ends only when UIKit's
+/// transition completes (a few frames after the model rests off screen), and nothing can be presented while a sheet
+/// is still on screen.
+private struct UIKitHost {
+    var host = Host()
+    /// When UIKit's completion of the current dismissal arrives (nil: none pending).
+    var completionDue: Double?
+    /// Presents asked for while a sheet was still on screen (UIKit cannot do them).
+    var presentsOnScreen = 0
+    /// Completions after which the sheet shown was not the one the binding named.
+    var nextNotShown = 0
+    var completions = 0
+
+    init() {
+        host.coordinator = SheetBindingCoordinator(dismissal: .runsToCompletion)
+    }
+
+    var onScreen: Bool { host.phase != .dismissed || completionDue != nil }
+
+    mutating func apply(_ response: SheetBindingCoordinator<Int>.Response) {
+        if case .present? = response.action, onScreen { presentsOnScreen += 1 }
+        host.apply(response)
+    }
+
+    mutating func appSets(item: Int?) {
+        host.item = item
+        apply(host.coordinator.itemChanged(to: item))
+    }
+
+    mutating func appSets(selection: BottomSheet.Detent) {
+        host.selection = selection
+        apply(host.coordinator.selectionChanged(to: selection))
+    }
+
+    mutating func advance(by seconds: Double) {
+        host.time += seconds
+        var events = host.sheet.update(to: host.time)
+        if events.contains(.didDismiss) {
+            events.remove(.didDismiss)
+            completionDue = host.time + 0.05
+        }
+        let detent = host.sheet.selectedDetent
+        apply(host.coordinator.sheetUpdated(events, phase: host.phase, selectedDetent: detent))
+        if let due = completionDue, host.time >= due {
+            completionDue = nil
+            apply(host.coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: detent))
+            // What the binding named while the sheet left is what is shown now (nil: nothing).
+            if host.coordinator.shownItem != host.item { nextNotShown += 1 }
+            completions += 1
+        }
+    }
+}
+
+/// The coordinator for a host whose dismissal is a UIKit transition (the SwiftUI modifier over the UIKit layer):
+/// it cannot be taken back and ends at the transition's completion, not at the model's rest.
+@Suite struct SheetBindingCoordinatorUIKitDismissalTests {
+    @Test func theLeavingItemWrittenAgainIsPresentedAnewWhenTheDismissalCompletes() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        #expect(coordinator.itemChanged(to: 1).action == .present(1, detent: nil))
+        #expect(coordinator.itemChanged(to: nil).action == .dismiss)
+        let again = coordinator.itemChanged(to: 1)
+        #expect(again.action == nil, "a UIKit dismissal cannot reverse: \(String(describing: again.action))")
+        // The model comes to rest off screen before UIKit completes: nothing ends yet, nothing is written.
+        let rest = coordinator.sheetUpdated([], phase: .dismissed, selectedDetent: .content)
+        #expect(rest == SheetBindingCoordinator<Int>.Response(), "at the model's rest: \(rest)")
+        #expect(coordinator.shownItem == 1)
+        // The transition's completion: on-dismiss, then the item the binding names again, which stays written.
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == .present(1, detent: nil))
+        #expect(done.item == .unchanged, "the binding keeps the app's write: \(done.item)")
+        #expect(coordinator.item == 1)
+    }
+
+    @Test func anotherItemWaitsForTheTransitionsCompletionNotTheModelsRest() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        _ = coordinator.itemChanged(to: 1)
+        #expect(coordinator.itemChanged(to: 2).action == .dismiss)
+        #expect(coordinator.sheetUpdated([], phase: .dismissed, selectedDetent: .content).action == nil)
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == .present(2, detent: nil))
+    }
+
+    @Test func aUserDismissalWritesNilAsItBeginsAndEndsAtTheCompletion() {
+        var coordinator = SheetBindingCoordinator<Int>(dismissal: .runsToCompletion)
+        _ = coordinator.itemChanged(to: 1)
+        let begins = coordinator.sheetUpdated([], phase: .dismissing, selectedDetent: .content)
+        #expect(begins.item == .set(nil))
+        #expect(begins.dismissed == nil)
+        let done = coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content)
+        #expect(done.dismissed == 1)
+        #expect(done.action == nil)
+        // A second report of the same end (the completion and the delegate both call) does nothing.
+        #expect(coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content).dismissed == nil)
+    }
+
+    /// Random writes, drags and frames through a UIKit-style host: the item binding names the sheet on screen while
+    /// it is there, anything else while it leaves, nil once nothing is shown; nothing is presented over a sheet still
+    /// on screen; every presentation gets one on-dismiss call.
+    @Test(arguments: SheetBindingCoordinatorTests.seeds) func bindingsStayTrueWithAUIKitDismissal(seed: UInt64) {
+        var rng = TestRandom(seed: seed)
+        var uikit = UIKitHost()
+        var checkedFrames = 0
+        for _ in 0..<600 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1:
+                uikit.appSets(item: [nil, 1, 2, 3].randomElement(using: &rng)!)
+                continue
+            case 2:
+                uikit.appSets(selection: [.content, .large].randomElement(using: &rng)!)
+                continue
+            case 3 where uikit.host.phase == .presented:
+                uikit.host.drag(
+                    by: Double.random(in: -600...500, using: &rng),
+                    releasing: Double.random(in: -3000...3000, using: &rng))
+                continue
+            default:
+                uikit.advance(by: Double.random(in: 0.005...0.2, using: &rng))
+            }
+            checkedFrames += 1
+            let host = uikit.host
+            switch host.phase {
+            case .presenting, .presented, .dragging:
+                #expect(host.item != nil && host.item == host.coordinator.shownItem, "seed \(seed) at \(host.time)")
+            case .dismissed where uikit.completionDue == nil:
+                #expect(host.item == nil, "seed \(seed) at \(host.time): nothing shown for \(host.item!)")
+            case .dismissing, .dismissed:
+                // Leaving: the binding names what comes next, which may be the leaving item written again.
+                #expect(host.item == host.coordinator.item, "seed \(seed) at \(host.time)")
+            }
+        }
+        uikit.appSets(item: nil)
+        for _ in 0..<400 { uikit.advance(by: 1.0 / 60) }
+        #expect(checkedFrames > 200)
+        #expect(uikit.completions > 2, "seed \(seed): \(uikit.completions) dismissals completed")
+        #expect(uikit.nextNotShown == 0, "seed \(seed): \(uikit.nextNotShown) completions showed another item")
+        #expect(uikit.presentsOnScreen == 0, "seed \(seed): \(uikit.presentsOnScreen) presents over a sheet on screen")
+        #expect(uikit.host.presented.count > 2, "seed \(seed): only \(uikit.host.presented) presented")
+        #expect(
+            uikit.host.presented == uikit.host.dismissed,
+            "presented \(uikit.host.presented), dismissed \(uikit.host.dismissed)")
+    }
+}

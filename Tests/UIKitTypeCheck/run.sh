@@ -111,6 +111,12 @@ check() {
     echo "   AnimationKernel"
     module "$triple" "$modules" AnimationKernel $(find "$root/Sources/AnimationKernel" -name '*.swift' | sort)
 
+    # The SwiftUI module presents its bottom sheet through the UIKit layer, so on iOS that layer comes first.
+    if [ "$platform" = iOS ]; then
+        echo "   AnimationKernelUIKit"
+        module "$triple" "$modules" AnimationKernelUIKit "$root"/Sources/AnimationKernelUIKit/*.swift
+    fi
+
     echo "   AnimationKernelSwiftUI"
     module "$triple" "$modules" AnimationKernelSwiftUI "$root"/Sources/AnimationKernelSwiftUI/*.swift
 
@@ -128,9 +134,6 @@ check() {
         exit 1
     }
     [ "$platform" = iOS ] || return 0
-
-    echo "   AnimationKernelUIKit"
-    module "$triple" "$modules" AnimationKernelUIKit "$root"/Sources/AnimationKernelUIKit/*.swift
 
     echo "   README examples (Tests/UIKitTypeCheck/Sources/ReadmeCheck)"
     # The README leaves example values unused, so its warnings are not errors and not shown.

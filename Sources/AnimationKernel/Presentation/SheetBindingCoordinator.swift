@@ -9,8 +9,9 @@
 /// leaves, the sheet that comes next (nil: none):
 /// - The app sets an item while none is shown: the sheet presents it. Sets nil (`isPresented = false`), even in the
 ///   middle of the presentation: it dismisses from where it is. Sets the item being dismissed again: the dismissal
-///   reverses. Sets another item while one is shown: the shown one is dismissed, and the item the binding names when
-///   that dismissal ends (the last write wins) is presented after it.
+///   reverses (with a ``Dismissal/runsToCompletion`` host, the item is presented again when it ends). Sets another
+///   item while one is shown: the shown one is dismissed, and the item the binding names when that dismissal ends
+///   (the last write wins) is presented after it.
 /// - The sheet leaves by itself (a drag released to dismiss, an accessibility escape): the binding is written nil
 ///   when the dismissal starts, and the on-dismiss action runs when it ends, once per presentation.
 /// - The app sets the selection while the sheet is shown: it moves there, unless a finger holds the sheet; then it
@@ -54,6 +55,17 @@ public struct SheetBindingCoordinator<ID: Hashable & Sendable>: Sendable {
         public init() {}
     }
 
+    /// What the host's dismissal can do once it has begun.
+    public enum Dismissal: Sendable, Hashable {
+        /// The model's own: writing the leaving item again reverses it (``BottomSheet/present(at:)``), and it ends
+        /// when the model reports `.didDismiss` or rests off screen. The default.
+        case reversible
+        /// A UIKit dismissal transition (`dismiss(animated:completion:)`), which cannot be taken back: writing the
+        /// leaving item again presents it anew once the dismissal ends (the on-dismiss action runs in between), and
+        /// it ends only when the host reports `.didDismiss` (the transition's completion), not at the model's rest.
+        case runsToCompletion
+    }
+
     /// Where the sheet is, as far as the bindings are concerned.
     private enum Stage: Sendable, Hashable {
         /// No sheet on screen.
@@ -72,11 +84,14 @@ public struct SheetBindingCoordinator<ID: Hashable & Sendable>: Sendable {
     /// A selection the app wrote while a finger held the sheet, applied when it lifts.
     private var heldSelection: BottomSheet.Detent?
     private var dragging = false
+    /// What the host's dismissal can do once begun.
+    public let dismissal: Dismissal
 
-    /// A coordinator for bindings that start as `item` (nil: no sheet) and `selection`. If `item` is not nil, call
-    /// ``itemChanged(to:)`` with it to present.
-    public init(selection: BottomSheet.Detent? = nil) {
+    /// A coordinator for bindings that start as `item` (nil: no sheet) and `selection`, for a host whose dismissals
+    /// are `dismissal`. If `item` is not nil, call ``itemChanged(to:)`` with it to present.
+    public init(selection: BottomSheet.Detent? = nil, dismissal: Dismissal = .reversible) {
         self.selection = selection
+        self.dismissal = dismissal
     }
 
     /// The item the shown (or leaving) sheet belongs to, nil with no sheet on screen.
@@ -103,8 +118,8 @@ public struct SheetBindingCoordinator<ID: Hashable & Sendable>: Sendable {
                 response.action = .dismiss
             }
         case .leaving(let current):
-            // The same item again reverses the dismissal; another one waits for it to end.
-            if newItem == current { response.action = present(current) }
+            // The same item again reverses a reversible dismissal; otherwise the item waits for it to end.
+            if newItem == current, dismissal == .reversible { response.action = present(current) }
         }
         return response
     }
@@ -151,7 +166,8 @@ public struct SheetBindingCoordinator<ID: Hashable & Sendable>: Sendable {
             selection = selectedDetent
             response.selection = .set(selectedDetent)
         }
-        if events.contains(.didDismiss) || phase == .dismissed, let leaving = shownItem {
+        let ended = events.contains(.didDismiss) || (phase == .dismissed && dismissal == .reversible)
+        if ended, let leaving = shownItem {
             // Finished leaving (or the model is at rest off screen): the on-dismiss call, then what the binding names.
             stage = .idle
             dragging = false

@@ -182,3 +182,271 @@ extension CustomAnimation {
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try body()
 }
+
+// MARK: - Views, data flow and preferences (AnimationKernelSwiftUI's bottom sheet)
+// Checked against developer.apple.com/documentation/swiftui: View, ViewModifier, ModifiedContent, ViewBuilder, Text,
+// EmptyView, Binding, State, DynamicProperty, PreferenceKey, preference(key:value:), transformPreference(_:_:),
+// onPreferenceChange(_:perform:) (nonisolated, a non-Sendable action), Alignment and modifier(_:) iOS 13;
+// background(alignment:content:) iOS 15. View, ViewModifier and the representables are @MainActor @preconcurrency.
+
+/// A piece of user interface, described by its body.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public protocol View {
+    /// The type of the body.
+    associatedtype Body: View
+    /// What the view shows.
+    @ViewBuilder var body: Self.Body { get }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Never: View {
+    /// Never has no body.
+    public typealias Body = Never
+    /// Never has no body.
+    public var body: Never { fatalError() }
+}
+
+/// Builds a view from the statements of a closure.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@resultBuilder public struct ViewBuilder {
+    /// An empty block.
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    /// A block of one view.
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+}
+
+/// A view that shows nothing.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct EmptyView: View {
+    /// An empty view.
+    @inlinable public nonisolated init() {}
+    /// A primitive view: SwiftUI draws it itself.
+    public var body: Never { fatalError() }
+}
+
+/// A view that shows read-only text.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Text: View, Equatable, Sendable {
+    private let content: String
+    /// Text showing `content` as it is.
+    public nonisolated init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    /// A primitive view: SwiftUI draws it itself.
+    public var body: Never { fatalError() }
+}
+
+/// An alignment in both axes.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Alignment: Equatable, Sendable {
+    private let name: Int
+    /// Centred in both axes.
+    public static let center = Alignment(name: 0)
+}
+
+/// A modifier that makes a new view from a view.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public protocol ViewModifier {
+    /// The type of the modified view.
+    associatedtype Body: View
+    /// The view being modified.
+    typealias Content = _ViewModifier_Content<Self>
+    /// The modified view.
+    @ViewBuilder func body(content: Self.Content) -> Self.Body
+}
+
+/// The view a modifier is applied to, as its body receives it.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    /// A primitive view: SwiftUI draws it itself.
+    public var body: Never { fatalError() }
+}
+
+/// A view with a modifier applied.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct ModifiedContent<Content, Modifier> {
+    /// The view.
+    public var content: Content
+    /// The modifier.
+    public var modifier: Modifier
+    /// `content` with `modifier`.
+    @inlinable public nonisolated init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    /// A primitive view: SwiftUI draws it itself.
+    public var body: Never { fatalError() }
+}
+
+/// A property a view reads that SwiftUI updates before each body.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public protocol DynamicProperty {}
+
+/// A value and a way to change it, owned elsewhere.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    private let get: () -> Value
+    private let set: (Value) -> Void
+
+    /// A binding that reads with `get` and writes with `set`.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+
+    /// The same binding (what `$value` passes on).
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
+    /// The value it refers to.
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+
+    /// The binding itself.
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the value.
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(
+            get: { self.wrappedValue[keyPath: keyPath] }, set: { self.wrappedValue[keyPath: keyPath] = $0 })
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Binding: DynamicProperty {}
+
+/// A value a view owns, kept by SwiftUI across updates.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@propertyWrapper public struct State<Value>: DynamicProperty {
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private let box: Box
+
+    /// State starting at `wrappedValue`.
+    public init(wrappedValue value: Value) { box = Box(value) }
+
+    /// The current value.
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
+    /// A binding to the value.
+    public var projectedValue: Binding<Value> {
+        Binding(get: { self.box.value }, set: { self.box.value = $0 })
+    }
+}
+
+/// A value that views publish to their ancestors.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public protocol PreferenceKey {
+    /// The type of the value.
+    associatedtype Value
+    /// The value when no view sets one.
+    static var defaultValue: Self.Value { get }
+    /// Combines the values of siblings, in order.
+    static func reduce(value: inout Self.Value, nextValue: () -> Self.Value)
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension View {
+    /// Applies `modifier`.
+    @inlinable public nonisolated func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+
+    /// Publishes `value` for `key` to the ancestors.
+    @inlinable public nonisolated func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
+        self
+    }
+
+    /// Changes the value of `key` published by this view and its descendants.
+    @inlinable public nonisolated func transformPreference<K: PreferenceKey>(
+        _ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void
+    ) -> some View { self }
+
+    /// Runs `action` when the value of `key` published below changes.
+    @inlinable public nonisolated func onPreferenceChange<K: PreferenceKey>(
+        _ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void
+    ) -> some View where K.Value: Equatable { self }
+
+    /// Puts the views `content` builds behind this view.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    @inlinable public nonisolated func background<V: View>(
+        alignment: Alignment = .center, @ViewBuilder content: () -> V
+    ) -> some View { self }
+}
+
+#if os(iOS)
+    import UIKit
+
+    /// The context SwiftUI hands a view controller representable.
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency
+    public struct UIViewControllerRepresentableContext<
+        Representable: UIViewControllerRepresentable
+    > {
+        /// The representable's coordinator.
+        public let coordinator: Representable.Coordinator
+    }
+
+    /// A view that shows a UIKit view controller.
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency public protocol UIViewControllerRepresentable: View where Self.Body == Never {
+        /// The controller's type.
+        associatedtype UIViewControllerType: UIViewController
+        /// The object that carries the controller's changes back to SwiftUI.
+        associatedtype Coordinator = Void
+        /// What SwiftUI hands the methods.
+        typealias Context = UIViewControllerRepresentableContext<Self>
+        /// Creates the controller, once.
+        func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
+        /// Brings the controller up to date with the representable's values.
+        func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
+        /// Cleans up before the controller is removed.
+        static func dismantleUIViewController(
+            _ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)
+        /// Creates the coordinator, before the controller.
+        func makeCoordinator() -> Self.Coordinator
+    }
+
+    @available(iOS 13.0, tvOS 13.0, *)
+    extension UIViewControllerRepresentable {
+        /// Does nothing.
+        public static func dismantleUIViewController(
+            _ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator
+        ) {}
+        /// A primitive view: SwiftUI draws it itself.
+        public var body: Never { fatalError() }
+    }
+
+    @available(iOS 13.0, tvOS 13.0, *)
+    extension UIViewControllerRepresentable where Self.Coordinator == Void {
+        /// No coordinator.
+        public func makeCoordinator() -> Void {}
+    }
+
+    /// A UIKit view controller that shows a SwiftUI view.
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency open class UIHostingController<Content: View>: UIViewController {
+        /// The view shown.
+        public var rootView: Content
+
+        /// A controller showing `rootView`.
+        public init(rootView: Content) {
+            self.rootView = rootView
+            super.init(nibName: nil, bundle: nil)
+        }
+
+        /// A controller from an archive: not supported here.
+        public required init?(coder aDecoder: NSCoder) { nil }
+
+        /// The size the root view takes when offered `size`.
+        public func sizeThatFits(in size: CGSize) -> CGSize { size }
+    }
+#endif

@@ -231,6 +231,7 @@ SK_UI_ACTOR SK_IOS(2.0)
 - (void)viewDidLayoutSubviews SK_IOS(5.0);
 @property (nullable, nonatomic, readonly) UIViewController *presentingViewController SK_IOS(5.0)
     SK_NAME("presentingViewController");
+@property (nonatomic, readonly, getter=isBeingDismissed) BOOL beingDismissed SK_IOS(5.0);
 @property (nonatomic, assign) UIModalPresentationStyle modalPresentationStyle SK_IOS(3.2);
 @property (nonatomic, getter=isModalInPresentation) BOOL modalInPresentation SK_IOS(13.0);
 - (void)presentViewController:(UIViewController *)viewControllerToPresent

@@ -1,4 +1,5 @@
 // swift-format-ignore-file
+import AnimationKernel
 import AnimationKernelSwiftUI
 import AnimationKernelUIKit
 import SwiftUI
@@ -73,6 +74,77 @@ enum ReadmeSwiftUISnippets {
         withAnimation(.kernel(.snappy)) { isExpanded = true }         // the kernel's spring; interrupt it at any time
         withAnimation(.kernel(.easeInEaseOut, duration: 0.3)) {       // a curve; while the value still moves it hands
             offset = 0                                                // over to a spring that settles in 0.3 s
+        }
+    }
+}
+
+// The bottom sheet needs only the package's minimum (iOS 15): these compile without `@available`.
+@MainActor
+enum ReadmeSwiftUISheetSnippets {
+    struct Basket: View {
+        @State private var showsBasket = false
+
+        var body: some View {
+            Text("Basket")
+                .bottomSheet(isPresented: $showsBasket, onDismiss: { /* off screen now */ }) {
+                    Text("3 items")                                       // the sheet takes the content's height
+                }
+        }
+    }
+
+    struct Order: Identifiable {
+        var id: Int
+        var title: String
+    }
+
+    struct Orders: View {
+        @State private var opened: Order?                                 // any Identifiable item
+
+        var body: some View {
+            Text("Orders")
+                .bottomSheet(item: $opened) { order in                    // another id swaps the sheet
+                    Text(order.title)
+                }
+        }
+    }
+
+    struct Filters: View {
+        @State private var showsFilters = false
+        @State private var detent = BottomSheet.Detent.medium
+
+        var body: some View {
+            Text("Filters")
+                .bottomSheet(isPresented: $showsFilters) {
+                    Text("Price, size, colour")
+                        .bottomSheetDetents([.medium, .large], selection: $detent)    // a drag writes `detent`
+                        .bottomSheetDragIndicator(.visible)
+                }
+        }
+    }
+
+    struct Map: View {
+        @State private var showsPlaces = true
+
+        var body: some View {
+            Text("Map")
+                .bottomSheet(isPresented: $showsPlaces) {
+                    Text("Nearby places")
+                        .bottomSheetDetents([.height(120), .medium, .large])
+                        .bottomSheetInteractiveDismissDisabled()                      // only the binding closes it
+                        .bottomSheetBackgroundInteraction(.enabled(upThrough: .medium))  // undimmed up to .medium
+                        .bottomSheetCornerRadius(20)
+                }
+        }
+    }
+
+    struct Photo: View {
+        @State private var showsViewer = false
+
+        var body: some View {
+            Text("Photo")
+                .pullToDismissCover(isPresented: $showsViewer) {          // pull down to close it
+                    Text("The photo, full screen")
+                }
         }
     }
 }

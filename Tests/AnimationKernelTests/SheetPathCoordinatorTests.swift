@@ -1,0 +1,63 @@
+import AnimationKernel
+import Testing
+
+/// The path binding of a navigation stack inside a sheet, against what the stack shows.
+@Suite struct SheetPathCoordinatorTests {
+    typealias Coordinator = SheetPathCoordinator<String>
+
+    @Test(arguments: [
+        ([String](), ["a"], Coordinator.Action.push("a")),
+        (["a"], ["a", "b"], .push("b")),
+        (["a", "b"], ["a"], .pop),
+        (["a", "b"], [], .setStack([])),
+        (["a"], ["b"], .setStack(["b"])),
+        (["a"], ["a", "b", "c"], .setStack(["a", "b", "c"])),
+        (["a", "a"], ["a", "a", "a"], .push("a")),
+    ])
+    func appWritesBecomeTheSmallestStackChange(from: [String], to: [String], expected: Coordinator.Action) {
+        var coordinator = Coordinator(path: from)
+        let response = coordinator.pathChanged(to: to)
+        #expect(response.action == expected, "\(from) -> \(to): \(String(describing: response.action))")
+        #expect(response.path == nil, "the app's own write is not written back")
+        #expect(coordinator.shown == to)
+    }
+
+    @Test func writingWhatIsShownDoesNothing() {
+        var coordinator = Coordinator(path: ["a"])
+        #expect(coordinator.pathChanged(to: ["a"]) == Coordinator.Response())
+    }
+
+    @Test func anEdgeSwipeThatPopsIsWrittenBackAndOneThatIsCancelledIsNot() {
+        var coordinator = Coordinator(path: ["a", "b"])
+        coordinator.popGestureBegan()
+        #expect(coordinator.popGestureEnded(popped: false) == Coordinator.Response())
+        #expect(coordinator.shown == ["a", "b"])
+        coordinator.popGestureBegan()
+        let popped = coordinator.popGestureEnded(popped: true)
+        #expect(popped.path == ["a"])
+        #expect(popped.action == nil, "the gesture already popped")
+    }
+
+    @Test func aPathWrittenDuringAPopIsAppliedFromWhereTheReleaseLeftTheStack() {
+        var coordinator = Coordinator(path: ["a", "b"])
+        coordinator.popGestureBegan()
+        #expect(coordinator.pathChanged(to: ["a", "b", "c"]).action == nil, "held while the finger is down")
+        let released = coordinator.popGestureEnded(popped: true)
+        // The stack is ["a"] after the pop; the app's ["a", "b", "c"] wins and is not overwritten.
+        #expect(released.action == .setStack(["a", "b", "c"]))
+        #expect(released.path == nil)
+        #expect(coordinator.shown == ["a", "b", "c"])
+
+        coordinator.popGestureBegan()
+        _ = coordinator.pathChanged(to: ["a", "b", "c", "d"])
+        let cancelled = coordinator.popGestureEnded(popped: false)
+        #expect(cancelled.action == .push("d"))
+    }
+
+    @Test func aVoiceOverPopIsWrittenBackAndNothingPopsAtTheRoot() {
+        var coordinator = Coordinator(path: ["a"])
+        #expect(coordinator.userPopped().path == [])
+        #expect(coordinator.userPopped() == Coordinator.Response(), "at the root there is nothing to pop")
+        #expect(coordinator.shown.isEmpty)
+    }
+}
