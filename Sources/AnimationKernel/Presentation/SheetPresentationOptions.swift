@@ -36,7 +36,7 @@ public struct SheetPresentationOptions: Sendable, Hashable {
         }
     }
 
-    /// The corner radius when none is set, in points (``BottomSheetPresentationController``'s default).
+    /// The corner radius when none is set, in points (`BottomSheetPresentationController`'s default).
     public static let defaultCornerRadius: Double = 10
 
     /// The resting heights, lowest first or in any order (empty: the content's height).
