@@ -55,6 +55,7 @@
         private var coordinator: PresentationCoordinator<BottomSheet>?
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
+        private let touchView = TouchForwardingView()
         private let container = SheetContainerView()
         private let grabber = GrabberView()
         private var pan: PanForwarder?
@@ -170,6 +171,9 @@
             dimmingView.alpha = 0
             dimmingView.frame = containerView.bounds
             containerView.addSubview(dimmingView)
+            touchView.frame = containerView.bounds
+            touchView.behind = presentingViewController.view
+            containerView.addSubview(touchView)
             container.addSubview(presentedViewController.view)
             container.escape = { [weak self] in self?.coordinator?.escape() ?? false }
             containerView.addSubview(container)
@@ -184,7 +188,7 @@
             container.backgroundColor = backgroundColor
             container.layer.cornerRadius = cornerRadius
             container.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
-            dimmingTap = TapForwarder(on: dimmingView) { [weak self] in
+            dimmingTap = TapForwarder(on: touchView) { [weak self] in
                 guard let self else { return }
                 coordinator?.dimmingTapped(dismisses: dismissesOnDimmingTap)
             }
@@ -207,6 +211,7 @@
             dimmingTap?.remove()
             dimmingTap = nil
             dimmingView.removeFromSuperview()
+            touchView.removeFromSuperview()
         }
 
         // MARK: - Forwarding
@@ -215,6 +220,7 @@
             super.containerViewDidLayoutSubviews()
             guard let containerView, let coordinator else { return }
             dimmingView.frame = containerView.bounds
+            touchView.frame = containerView.bounds
             let now = (containerView.bounds.size, containerView.safeAreaInsets)
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
                 let direction = containerView.effectiveUserInterfaceLayoutDirection
@@ -288,6 +294,7 @@
             container.apply(frame.sheet)
             container.alpha = CGFloat(frame.sheetAlpha)
             dimmingView.alpha = CGFloat(frame.dimmingAlpha)
+            touchView.passesTouches = coordinator?.model.passesTouchesBehind(frame) ?? false
             presentedViewController.view.apply(frame.contentArea.offsetBy(dx: -frame.sheet.minX, dy: -frame.sheet.minY))
             grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
             grabber.layer.zPosition = 1

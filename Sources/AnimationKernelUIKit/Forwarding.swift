@@ -262,6 +262,20 @@
         override func accessibilityPerformEscape() -> Bool { escape?() ?? false }
     }
 
+    /// The touch surface behind a sheet: while `passesTouches` (the model's ``BottomSheet/passesTouchesBehind(_:)``)
+    /// a touch on it goes to `behind` (the presenting view), else it stays here (the dimming's tap). Clear and
+    /// opaque to hit-testing, unlike the dimming view, which hit-testing skips at alpha 0.
+    final class TouchForwardingView: UIView {
+        weak var behind: UIView?
+        var passesTouches = false
+
+        override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+            let hit = super.hitTest(point, with: event)
+            guard passesTouches, hit === self, let behind else { return hit }
+            return behind.hitTest(convert(point, to: behind), with: event)
+        }
+    }
+
     /// A sheet's grabber: for VoiceOver an adjustable element whose swipes up and down move the sheet to the next
     /// taller or shorter detent (``BottomSheet/adjacentDetent(upward:)``).
     final class GrabberView: UIView {

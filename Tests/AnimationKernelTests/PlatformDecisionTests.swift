@@ -128,3 +128,22 @@ import Testing
         #expect(sheet.adjacentDetent(upward: false) == .medium)
     }
 }
+
+/// Issue #46 item 13: touches above a sheet at or below its largest undimmed detent reach what is behind it.
+@Suite struct BackgroundInteractionTests {
+    @Test func touchesPassWhereTheBehindIsUndimmed() {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.fraction(0.3), .large]
+        configuration.largestUndimmedDetent = .fraction(0.3)
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 200),
+            configuration: configuration)
+        sheet.present(animated: false, at: 0)
+        #expect(sheet.passesTouchesBehind(sheet.frame(at: 0)))
+        sheet.moveToDetent(.large, animated: false, at: 1)
+        #expect(!sheet.passesTouchesBehind(sheet.frame(at: 1)), "dimmed at the large detent")
+        var dimmed = BottomSheet(layout: .init(containerSize: phone, contentHeight: 200))
+        dimmed.present(animated: false, at: 0)
+        #expect(!dimmed.passesTouchesBehind(dimmed.frame(at: 0)))
+    }
+}

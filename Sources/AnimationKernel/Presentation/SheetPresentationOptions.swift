@@ -96,6 +96,7 @@ public struct SheetPresentationOptions: Sendable, Hashable {
     /// interaction is on and the model left the behind undimmed (at or below ``largestUndimmedDetent``, the model's
     /// `frame.dimmingAlpha` is 0), as Apple's sheets do.
     public func passesTouchesThrough(_ frame: BottomSheet.Frame) -> Bool {
+        // The model's rule (BottomSheet.passesTouchesBehind), before a model exists.
         largestUndimmedDetent != nil && frame.dimmingAlpha <= 0
     }
 

@@ -420,6 +420,13 @@ public struct BottomSheet: Sendable {
     /// else to the sheet.
     public var contentOwnsMovement: Bool { lastMoveScrolled }
 
+    /// Whether a touch outside the sheet reaches what is behind it at `frame` (UIKit's background interaction): with
+    /// a ``Configuration/largestUndimmedDetent``, wherever the sheet leaves the behind undimmed; else the touch is
+    /// the dimming's (a tap there dismisses when a drag could).
+    public func passesTouchesBehind(_ frame: Frame) -> Bool {
+        configuration.largestUndimmedDetent != nil && frame.dimmingAlpha <= 0
+    }
+
     /// The next taller (`upward`) or shorter detent than the selected one, by their heights in the current layout; nil
     /// at the end. What an adjustable grabber moves to (VoiceOver's swipe up and down).
     public func adjacentDetent(upward: Bool) -> Detent? {

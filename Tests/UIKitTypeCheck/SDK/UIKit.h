@@ -56,6 +56,10 @@ extern NSString *const UIKeyboardAnimationCurveUserInfoKey SK_IOS(3.0) SK_NOT_TV
 @class UIGestureRecognizer;
 @class UIWindow;
 
+SK_UI_ACTOR SK_IOS(2.0)
+@interface UIEvent : NSObject
+@end
+
 typedef SK_OPTIONS(NSUInteger, UIViewAutoresizing){
     UIViewAutoresizingNone = 0,
     UIViewAutoresizingFlexibleLeftMargin = 1 << 0,
@@ -84,6 +88,8 @@ SK_UI_ACTOR SK_IOS(2.0)
 - (void)insertSubview:(UIView *)view atIndex:(NSInteger)index;
 - (void)insertSubview:(UIView *)view aboveSubview:(UIView *)siblingSubview;
 - (void)removeFromSuperview;
+- (nullable UIView *)hitTest:(CGPoint)point withEvent:(nullable UIEvent *)event;
+- (CGPoint)convertPoint:(CGPoint)point toView:(nullable UIView *)view;
 - (CGRect)convertRect:(CGRect)rect toView:(nullable UIView *)view;
 - (CGRect)convertRect:(CGRect)rect fromView:(nullable UIView *)view;
 @property (nonatomic, readonly) UIEdgeInsets safeAreaInsets SK_IOS(11.0);
