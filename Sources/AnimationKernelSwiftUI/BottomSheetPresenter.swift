@@ -159,11 +159,11 @@
             hosting.measure(width: CGFloat(width))
             self.hosting = hosting
             // After the measure: options the content published while it was measured are in.
-            let configuration = options.configuration()
+            var configuration = options.configuration()
+            configuration.initialDetent = detent
             anchor.presentBottomSheet(hosting, configuration: configuration) { [weak self] controller in
                 self?.attach(controller)
             }
-            if let detent { presentation?.moveToDetent(detent, animated: false) }
         }
 
         private func dismiss() {
@@ -213,6 +213,9 @@
             controller.cornerRadius = CGFloat(options.resolvedCornerRadius)
             controller.dismissesOnDimmingTap = options.dismissesOnBackgroundTap
             controller.configuration.allowsInteractiveDismissal = !options.interactiveDismissDisabled
+            if controller.configuration.largestUndimmedDetent != options.largestUndimmedDetent {
+                controller.setLargestUndimmedDetent(options.largestUndimmedDetent)
+            }
             let detents = options.resolvedDetents
             if controller.configuration.detents != detents { controller.setDetents(detents) }
         }

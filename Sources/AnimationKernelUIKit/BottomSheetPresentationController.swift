@@ -93,6 +93,13 @@
             coordinator?.send { sheet, t in sheet.setDetents(detents, at: t) }
         }
 
+        /// The largest detent at which the content behind stays undimmed and takes touches (UIKit's
+        /// `largestUndimmedDetentIdentifier`), at any time; nil: dimmed at every detent.
+        public func setLargestUndimmedDetent(_ detent: BottomSheet.Detent?) {
+            configuration.largestUndimmedDetent = detent
+            coordinator?.send { sheet, t in sheet.setLargestUndimmedDetent(detent, at: t) }
+        }
+
         /// Hands the scrolling of `scrollView` (inside the content) over to the sheet, at any time (nil: none).
         public func track(_ scrollView: UIScrollView?) {
             trackedScrollView = scrollView

@@ -147,3 +147,31 @@ import Testing
         #expect(!dimmed.passesTouchesBehind(dimmed.frame(at: 0)))
     }
 }
+
+/// Hooks a SwiftUI sheet needs (issue #47): a starting detent and background interaction set at any time.
+@Suite struct SheetConfigurationHookTests {
+    @Test func presentsAtTheInitialDetentIfItIsOne() {
+        var configuration = BottomSheet.Configuration()
+        configuration.detents = [.content, .large]
+        configuration.initialDetent = .large
+        var sheet = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 200),
+            configuration: configuration)
+        sheet.present(animated: false, at: 0)
+        #expect(sheet.selectedDetent == .large)
+        configuration.initialDetent = .medium  // not one of the detents: the smallest
+        var other = BottomSheet(
+            layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 200),
+            configuration: configuration)
+        other.present(animated: false, at: 0)
+        #expect(other.selectedDetent == .content)
+    }
+
+    @Test func largestUndimmedDetentChangesAtAnyTime() {
+        var sheet = BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 200))
+        sheet.present(animated: false, at: 0)
+        #expect(sheet.frame(at: 1).dimmingAlpha > 0)
+        sheet.setLargestUndimmedDetent(.content, at: 1)
+        #expect(sheet.frame(at: 1).dimmingAlpha == 0 && sheet.passesTouchesBehind(sheet.frame(at: 1)))
+    }
+}

@@ -70,6 +70,9 @@ public struct BottomSheet: Sendable {
         public var settleSpring: DampedSpring = uiKitSpring(duration: 0.5, dampingRatio: 1)
         /// Resting heights, any number of them (an empty list reads as `[.content]`). Default `[.content]`.
         public var detents: [Detent] = [.content]
+        /// The detent the sheet presents at, if it is one of ``detents``; `nil` (default): the smallest, as UIKit's
+        /// sheets without a selected detent.
+        public var initialDetent: Detent?
         /// The largest detent at or below which nothing behind the sheet is dimmed (UIKit's
         /// `largestUndimmedDetentIdentifier`): above it the dimming ramps in up to the next larger detent. `nil`
         /// (default): dimmed at every detent.
@@ -194,8 +197,10 @@ public struct BottomSheet: Sendable {
         self.barHeight = AnimatedValue(self.layout.navigationBarHeight, settleTolerance: Self.settleTolerance)
         topLimit.jump(to: targetTopLimit, at: 0)
         bottomInset.jump(to: self.layout.safeArea.bottom, at: 0)
-        // Presented at the smallest detent, as UIKit does when no detent is selected.
-        detentIndex = nearestDetent(to: detentRange(keyboard: 0).lowest, keyboard: 0)
+        // Presented at the initial detent, or the smallest, as UIKit does when no detent is selected.
+        detentIndex =
+            configuration.initialDetent.flatMap { configuration.detents.firstIndex(of: $0) }
+            ?? nearestDetent(to: detentRange(keyboard: 0).lowest, keyboard: 0)
         let h = restingHeight(detent: detentIndex, keyboard: 0)
         height.jump(to: h, at: 0)
         extent.jump(to: offscreenExtent(keyboard: 0), at: 0)
@@ -413,6 +418,14 @@ public struct BottomSheet: Sendable {
         let time = clock.event(time)
         advance(to: time)
         configuration.reduceMotion = on
+    }
+
+    /// The largest undimmed detent from `time` on (see ``Configuration/largestUndimmedDetent``). The dimming is read
+    /// from the layout at every frame, so it changes at once, as UIKit's does.
+    public mutating func setLargestUndimmedDetent(_ detent: Detent?, at time: Double) {
+        let time = clock.event(time)
+        advance(to: time)
+        configuration.largestUndimmedDetent = detent
     }
 
     /// Whether the finger's latest movement scrolled the content while the sheet held still (see
