@@ -36,6 +36,10 @@
         }
         /// Whether a tap on the dimming dismisses the sheet (when a drag could). Default true, as UIKit's sheets.
         public var dismissesOnDimmingTap = true
+        /// Whether a sheet that settles with no finger on it is handed to Core Animation (springs and curves the
+        /// render server runs, `BottomSheet.layerAnimations(from:)`), so the main thread draws nothing until it rests.
+        /// Default true; off while ``sheetDidMove`` is set, which needs every frame.
+        public var settlesOnRenderServer = true
         /// Called when the sheet's selected detent changes (a drag, ``moveToDetent(_:animated:)``).
         public var detentDidChange: (@MainActor (BottomSheet.Detent) -> Void)?
         /// Called with every frame applied (the sheet's rect, dimming, phase), to animate alongside.
@@ -124,6 +128,8 @@
                 perform: { [weak self] in self?.perform($0) })
             coordinator.dismissalAllowed = { [weak self] in self?.dismissalAllowed ?? false }
             coordinator.milestones = { [weak self] in self?.handle($0) }
+            coordinator.driver.handOver = { [weak self] sheet, t in self?.handOver(sheet, at: t) ?? false }
+            coordinator.driver.takeBack = { [weak self] in self?.takeBack() }
             self.coordinator = coordinator
             coordinator.presentationWillBegin()
         }
@@ -193,6 +199,8 @@
             }
             container.addSubview(grabber)
             container.backgroundColor = backgroundColor
+            // Core Animation's position is then the frame's origin, as the handed-over animations expect.
+            container.layer.anchorPoint = .zero
             container.layer.cornerRadius = cornerRadius
             container.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             dimmingTap = TapForwarder(on: touchView) { [weak self] in
@@ -306,6 +314,27 @@
             grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
             grabber.layer.zPosition = 1
             sheetDidMove?(frame)
+        }
+
+        /// Hands the settling sheet to the render server: the content is laid out at rest at once and the sheet's
+        /// frame, alpha and the dimming animate on Core Animation.
+        private func handOver(_ sheet: BottomSheet, at time: Double) -> Bool {
+            guard settlesOnRenderServer, sheetDidMove == nil, let animations = sheet.layerAnimations(from: time) else {
+                return false
+            }
+            let rest = sheet.frame(at: .infinity)
+            presentedViewController.view.apply(rest.contentArea.offsetBy(dx: -rest.sheet.minX, dy: -rest.sheet.minY))
+            grabber.frame = CGRect(x: (rest.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
+            touchView.passesTouches = sheet.passesTouchesBehind(rest)
+            animations.apply(sheet: container.layer, dimming: dimmingView.layer)
+            return true
+        }
+
+        /// Takes the motion back before an event changes it: the layers show the model's exact state again.
+        private func takeBack() {
+            container.layer.removeAllAnimations()
+            dimmingView.layer.removeAllAnimations()
+            if let coordinator { apply(coordinator.model.frame(at: coordinator.driver.currentTime)) }
         }
 
         private func handle(_ events: TransitionEvents) {

@@ -252,3 +252,45 @@ struct ScriptedEvent<Model> {
         }
     }
 }
+
+/// Issue #46 "motion on the render server": a settling model handed over draws nothing on the main thread until it
+/// rests; milestones stay on time; an event takes it back first.
+@MainActor @Suite struct RenderServerDriverTests {
+    @Test func aHandedOverModelAppliesOnlyItsRestingFrame() {
+        let display = FakeDisplay()
+        var applied: [BottomSheet.Frame] = []
+        var milestones: [(Double, TransitionEvents)] = []
+        var takenBack = 0
+        let driver = TransitionDriver(
+            BottomSheet(layout: .init(containerSize: phone, safeArea: phoneSafeArea, contentHeight: 300)),
+            frameSource: display, now: { display.now }, apply: { applied.append($0) },
+            events: { milestones.append((display.now, $0)) })
+        driver.handOver = { sheet, t in sheet.layerAnimations(from: t) != nil }
+        driver.takeBack = { takenBack += 1 }
+        driver.send(at: 0) { sheet, t in sheet.present(at: t) }
+        #expect(driver.isHandedOver)
+        let settle = driver.model.settleTime
+        var t = 0.0
+        while t < settle - 1.0 / 120 {
+            t += 1.0 / 120
+            display.frame(at: t)
+        }
+        #expect(applied.isEmpty, "\(applied.count) frames applied while the render server drew the motion")
+        display.frame(at: settle + 0.001)
+        #expect(applied.count == 1 && applied[0] == driver.model.frame(at: 1000), "the resting frame, exactly")
+        #expect(milestones.map(\.1) == [.didPresent] && milestones[0].0 >= settle)
+        #expect(!display.isStarted && !driver.isHandedOver)
+
+        // A drag takes the motion back from the render server before it changes the model.
+        driver.send(at: settle + 1) { sheet, t in sheet.moveToDetent(.content, at: t) }
+        driver.send(at: settle + 1) { sheet, t in sheet.dragBegan(at: t) }
+        #expect(takenBack == 0, "nothing was handed over: no motion")
+        driver.send(at: settle + 1.1) { sheet, t in sheet.dragChanged(translation: 80, velocity: 400, at: t) }
+        driver.send(at: settle + 1.2) { sheet, t in sheet.dragEnded(velocity: 400, at: t) }
+        #expect(driver.isHandedOver)
+        driver.send(at: settle + 1.25) { sheet, t in sheet.dragBegan(at: t) }
+        #expect(takenBack == 1 && !driver.isHandedOver, "a grab takes the settling sheet back")
+        display.frame(at: settle + 1.26)
+        #expect(applied.last == driver.model.frame(at: settle + 1.26))
+    }
+}

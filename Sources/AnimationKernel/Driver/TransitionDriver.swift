@@ -19,6 +19,17 @@ public final class TransitionDriver<Model: TransitionModel> {
     public var apply: @MainActor (Model.Frame) -> Void
     /// Receives the milestones of each frame.
     public var events: @MainActor (TransitionEvents) -> Void
+    /// Hands a settling model to the render server (the layer's animations): called after each event with the model
+    /// and the event's time; returns whether the host added animations that draw the motion until the model's
+    /// `settleTime` (the model decides: its `layerAnimations(from:)` is nil while a finger holds it). From then on the
+    /// frames of the display still bring the lifecycle up to date (milestones on time) but apply nothing, until the
+    /// first frame at or after `settleTime`, which applies the resting frame. Nil (default): every frame applies.
+    public var handOver: (@MainActor (Model, Double) -> Bool)?
+    /// Called before an event changes a model whose motion was handed over: the host removes the render server's
+    /// animations, and the frames apply again from the model's exact state.
+    public var takeBack: (@MainActor () -> Void)?
+    /// Whether the render server draws the motion in flight (see ``handOver``).
+    public private(set) var isHandedOver = false
 
     private let source: any FrameSource
     private let now: @MainActor () -> Double
@@ -42,7 +53,15 @@ public final class TransitionDriver<Model: TransitionModel> {
     /// it is stopped: the next frame draws what the event changed (a jump too) and delivers what it caused, and the
     /// source runs on while the model moves.
     public func send(at time: Double? = nil, _ event: (inout Model, Double) -> Void) {
-        event(&model, time ?? now())
+        let time = time ?? now()
+        if isHandedOver {
+            isHandedOver = false
+            takeBack?()
+        }
+        event(&model, time)
+        if let handOver, model.settleTime.isFinite, model.settleTime > time {
+            isHandedOver = handOver(model, time)
+        }
         guard !isRunning else { return }
         isRunning = true
         // The source must not outlive its use: a tick after the driver is gone stops it.
@@ -73,7 +92,8 @@ public final class TransitionDriver<Model: TransitionModel> {
         let t = time.isFinite ? max(time, lastFrameTime) : lastFrameTime
         lastFrameTime = t
         let events = model.update(to: t)
-        apply(model.frame(at: t))
+        if isHandedOver, t >= model.settleTime { isHandedOver = false }
+        if !isHandedOver { apply(model.frame(at: t)) }
         if isRunning, t >= model.settleTime {
             isRunning = false
             source.stop()

@@ -23,6 +23,8 @@ SK_IOS(2.0)
 - (CFTimeInterval)convertTime:(CFTimeInterval)t fromLayer:(nullable CALayer *)l;
 - (void)addAnimation:(CAAnimation *)anim forKey:(nullable NSString *)key;
 - (void)removeAnimationForKey:(NSString *)key;
+- (void)removeAllAnimations;
+@property CGPoint anchorPoint;
 @property (nullable, strong) id contents;
 @property CGFloat zPosition;
 @property CGFloat cornerRadius;
