@@ -18,7 +18,7 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
         && close(a.height, b.height, tolerance)
 }
 
-/// A presented sheet and a time `settling` seconds after its settle time (which only promises a quarter point).
+/// A presented sheet and a time `settling` seconds after its settle time (from which it reads exactly its rest).
 func presentedSheet(
     content: Double = 300, configuration: BottomSheet.Configuration = .init(), settling: Double = 0.5
 ) -> (BottomSheet, Double) {
