@@ -65,9 +65,10 @@
 
         func update(_ inputs: Inputs) {
             self.inputs = inputs
+            // The path first: a presentation this update begins builds its stack from it.
+            perform(paths.pathChanged(to: inputs.path))
             let item: Bool? = inputs.isPresented ? true : nil
             if item != presentation.item { perform(presentation.itemChanged(to: item)) }
-            perform(paths.pathChanged(to: inputs.path))
             // The shown screens get the app's current views.
             root?.rootView = inputs.root()
             for screen in screens { screen.hosting.rootView = inputs.destination(screen.element) }
@@ -99,20 +100,13 @@
 
         private func perform(_ response: SheetPathCoordinator<Element>.Response) {
             // Off screen the coordinator keeps the path; the next presentation builds the stack from it.
-            if let navigation, let destination = inputs?.destination {
-                switch response.action {
-                case .push(let element)?:
-                    let screen = makeScreen(element, destination)
-                    screens.append(screen)
-                    navigation.push(screen.hosting)
-                case .pop?:
-                    screens.removeLast()
-                    navigation.pop()
-                case .setStack(let elements)?:
-                    let kept = SheetPathCoordinator.keptScreens(from: screens.map(\.element), to: elements)
-                    screens = screens.prefix(kept) + elements.dropFirst(kept).map { makeScreen($0, destination) }
-                    navigation.setViewControllers(stack)
-                case nil: break
+            if let navigation, let destination = inputs?.destination, let action = response.action {
+                screens = SheetPathCoordinator.screens(
+                    after: action, from: screens, element: \.element, make: { makeScreen($0, destination) })
+                switch action {
+                case .push: screens.last.map { navigation.push($0.hosting) }
+                case .pop: navigation.pop()
+                case .setStack: navigation.setViewControllers(stack)
                 }
             }
             if let path = response.path { inputs?.writePath(path) }

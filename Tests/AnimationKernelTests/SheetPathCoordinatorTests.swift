@@ -103,4 +103,30 @@ import Testing
         #expect(coordinator.userPopped().path == ["a"])
         #expect(coordinator.path == ["a"], "our write-back is what the binding says now")
     }
+
+    /// A screen: the element it shows and when it was made (to tell a kept screen from a new one).
+    struct Screen: Equatable {
+        var element: String
+        var made: Int
+    }
+
+    @Test func theScreensFollowTheActionsKeepingThoseOfTheCommonBeginning() {
+        var made = 0
+        func make(_ element: String) -> Screen {
+            made += 1
+            return Screen(element: element, made: made)
+        }
+        func after(_ action: Coordinator.Action, _ screens: [Screen]) -> [Screen] {
+            Coordinator.screens(after: action, from: screens, element: \.element, make: make)
+        }
+        let pushed = after(.push("b"), after(.push("a"), []))
+        #expect(pushed == [Screen(element: "a", made: 1), Screen(element: "b", made: 2)])
+        let replaced = after(.setStack(["a", "c", "d"]), pushed)
+        #expect(
+            replaced == [Screen(element: "a", made: 1), Screen(element: "c", made: 3), Screen(element: "d", made: 4)],
+            "a kept, c and d made")
+        #expect(after(.pop, replaced) == Array(replaced.prefix(2)))
+        #expect(after(.pop, []).isEmpty, "a pop at the root leaves no screens and does not trap")
+        #expect(after(.setStack([]), replaced).isEmpty)
+    }
 }

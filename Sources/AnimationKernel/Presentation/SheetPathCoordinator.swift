@@ -93,6 +93,23 @@ public struct SheetPathCoordinator<Element: Hashable & Sendable>: Sendable {
         zip(old, new).prefix { $0 == $1 }.count
     }
 
+    /// The screens above the root after `action`, from those before it (`element` names the element each shows): a
+    /// push adds one `make`s for its element, a pop drops the top one (none at the root), a replaced stack keeps the
+    /// screens ``keptScreens(from:to:)`` counts and makes the rest.
+    public static func screens<Screen>(
+        after action: Action, from screens: [Screen], element: (Screen) -> Element, make: (Element) -> Screen
+    ) -> [Screen] {
+        switch action {
+        case .push(let pushed):
+            return screens + [make(pushed)]
+        case .pop:
+            return Array(screens.dropLast())
+        case .setStack(let elements):
+            let kept = keptScreens(from: screens.map(element), to: elements)
+            return screens.prefix(kept) + elements.dropFirst(kept).map(make)
+        }
+    }
+
     /// Writes what is shown to the binding.
     private mutating func writeBack() -> Response {
         path = shown
