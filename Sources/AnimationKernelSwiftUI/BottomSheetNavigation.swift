@@ -8,7 +8,9 @@
         /// Presents a navigation stack in a bottom sheet while `isPresented` is true: `root` at the bottom, and above
         /// it a screen of `destination` for each element of `path`, bottom first (Apple's `NavigationStack(path:root:)`
         /// with one `navigationDestination(for:destination:)`, inside `sheet(isPresented:onDismiss:content:)`). The
-        /// sheet's height follows each screen's content; an edge swipe pops, a drag down dismisses.
+        /// sheet's height follows each screen's content; an edge swipe pops. `configuration` holds the tunables (read
+        /// when a presentation begins): a drag down dismisses only with `configuration.sheet.allowsInteractiveDismissal`
+        /// (off by default, as for every ``BottomSheet``).
         ///
         /// `path` and the stack agree at every moment (``SheetPathCoordinator``): appending pushes, removing the last
         /// element pops, any other write replaces the stack (keeping the screens of the elements both paths begin
@@ -16,14 +18,16 @@
         /// applied when it lifts. `isPresented` behaves as in ``SwiftUI/View/bottomSheet(isPresented:onDismiss:content:)``;
         /// the path is kept across presentations.
         public func bottomSheetNavigation<Element: Hashable & Sendable, Root: View, Destination: View>(
-            isPresented: Binding<Bool>, path: Binding<[Element]>, onDismiss: (() -> Void)? = nil,
+            isPresented: Binding<Bool>, path: Binding<[Element]>,
+            configuration: SheetNavigation.Configuration = SheetNavigation.Configuration(),
+            onDismiss: (() -> Void)? = nil,
             @ViewBuilder root: @escaping () -> Root,
             @ViewBuilder destination: @escaping (Element) -> Destination
         ) -> some View {
             let inputs = SheetNavigationHost<Element, Root, Destination>.Inputs(
                 isPresented: isPresented.wrappedValue, path: path.wrappedValue,
                 writePresented: { isPresented.wrappedValue = $0 }, writePath: { path.wrappedValue = $0 },
-                onDismiss: onDismiss, root: root, destination: destination)
+                configuration: configuration, onDismiss: onDismiss, root: root, destination: destination)
             return background { SheetNavigationAnchor(inputs: inputs) }
         }
     }
@@ -39,6 +43,7 @@
             var path: [Element]
             var writePresented: (Bool) -> Void
             var writePath: ([Element]) -> Void
+            var configuration: SheetNavigation.Configuration
             var onDismiss: (() -> Void)?
             var root: () -> Root
             var destination: (Element) -> Destination
@@ -128,7 +133,7 @@
                 waiting = true
                 return
             }
-            let configuration = SheetNavigation.Configuration()
+            let configuration = inputs.configuration
             width = CGFloat(
                 SheetPresentationOptions.measuringWidth(
                     container: Double(window.bounds.width), configuration: configuration.sheet))
