@@ -24,6 +24,18 @@
         public let navigationBar = UIView()
         /// Called when a drag that would have dismissed was refused.
         public var dismissalAttempted: (@MainActor () -> Void)?
+        /// Called when a pop the user made is decided, with the popped screens, bottom first: an edge swipe released
+        /// to pop (before ``interactivePopDidEnd``), VoiceOver's escape. Pops the app makes are not reported.
+        public var didPop: (@MainActor ([UIViewController]) -> Void)?
+        /// Called when an edge swipe begins popping the top screen.
+        public var interactivePopDidBegin: (@MainActor () -> Void)?
+        /// Called when the finger lifts from the edge swipe: `true` if the pop completes, `false` if the screen stays.
+        public var interactivePopDidEnd: (@MainActor (_ popped: Bool) -> Void)?
+        /// Called when a user dismissal (a drag, VoiceOver's escape at the root) begins, beside the delegate's
+        /// `presentationControllerWillDismiss`.
+        public var willDismiss: (@MainActor () -> Void)?
+        /// Called when a user dismissal ended, beside the delegate's `presentationControllerDidDismiss`.
+        public var didDismiss: (@MainActor () -> Void)?
         /// The model as of the latest event or frame; nil before the presentation begins.
         public var navigation: SheetNavigation? { coordinator?.model }
 
@@ -34,6 +46,8 @@
         private var titleViews: [ObjectIdentifier: UIView] = [:]
         /// Screens popped but still on screen, kept as children until the model drops them.
         private var leaving: [UIViewController] = []
+        /// The screen an edge swipe is popping, until the finger lifts.
+        private var interactivelyPopping: UIViewController?
         /// The screens' appearance callbacks, decided by the core from the navigation's events.
         private var appearance = AppearanceTransitions<ObjectIdentifier>(top: nil)
         private var pan: PanForwarder?
@@ -233,8 +247,11 @@
                 self.context = nil
                 context?.completeTransition(completed)
             case .dismissPresentation: presentingViewController?.dismiss(animated: true)
-            case .notifyWillDismiss: presentationController.map(notifyWillDismiss)
+            case .notifyWillDismiss:
+                willDismiss?()
+                presentationController.map(notifyWillDismiss)
             case .notifyDidDismiss:
+                didDismiss?()
                 presentationController.map(notifyDidDismiss)
             case .notifyDidAttemptToDismiss:
                 dismissalAttempted?()
@@ -322,8 +339,11 @@
                 var began = false
                 coordinator.send { nav, t in began = nav.interactivePopBegan(at: t) }
                 if began, viewControllers.count > 1 {
-                    leaving.append(viewControllers.removeLast())
+                    let top = viewControllers.removeLast()
+                    leaving.append(top)
+                    interactivelyPopping = top
                     topChanged(animated: true)
+                    interactivePopDidBegin?()
                 }
             case .edgeChanged(let translation, let velocity):
                 coordinator.send { nav, t in
@@ -331,13 +351,18 @@
                 }
             case .edgeEnded(let velocity):
                 coordinator.send { nav, t in nav.interactivePopEnded(velocityX: velocity, at: t) }
+                guard let popped = interactivelyPopping else { break }
+                interactivelyPopping = nil
                 // A cancelled pop keeps the screen: the model's stack says which.
-                if let popped = leaving.last, let model = coordinator.model.stack.last,
-                    model.id == Self.identifier(popped)
-                {
-                    viewControllers.append(leaving.removeLast())
+                let cancelled = coordinator.model.stack.last?.id == Self.identifier(popped)
+                if cancelled {
+                    leaving.removeAll { $0 === popped }
+                    viewControllers.append(popped)
                     deliver(appearance.cancel())
+                } else {
+                    didPop?([popped])
                 }
+                interactivePopDidEnd?(!cancelled)
             case .contentTouched:
                 break
             }
@@ -345,8 +370,9 @@
 
         /// VoiceOver's two-finger scrub: pops, or at the root dismisses when a drag could.
         private func escape() -> Bool {
-            if viewControllers.count > 1 {
+            if let top = viewControllers.last, viewControllers.count > 1 {
                 pop()
+                didPop?([top])
                 return true
             }
             return coordinator?.escape() ?? false

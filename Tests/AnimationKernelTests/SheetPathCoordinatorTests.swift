@@ -60,4 +60,73 @@ import Testing
         #expect(coordinator.userPopped() == Coordinator.Response(), "at the root there is nothing to pop")
         #expect(coordinator.shown.isEmpty)
     }
+
+    @Test func anUpdateThatRepeatsTheBindingDoesNotUndoAPop() {
+        var coordinator = Coordinator(path: ["a", "b"])
+        coordinator.popGestureBegan()
+        // SwiftUI updates the view while the finger is down; the binding still says ["a", "b"].
+        #expect(coordinator.pathChanged(to: ["a", "b"]) == Coordinator.Response())
+        let released = coordinator.popGestureEnded(popped: true)
+        #expect(released.action == nil, "nothing held: the stack stays where the pop left it")
+        #expect(released.path == ["a"])
+        #expect(coordinator.path == ["a"])
+        // The write-back comes round as the next update: nothing to do.
+        #expect(coordinator.pathChanged(to: ["a"]) == Coordinator.Response())
+        #expect(coordinator.shown == ["a"])
+    }
+
+    @Test func aPopReportedWhileTheFingerHoldsTheGestureIsCountedOnce() {
+        var coordinator = Coordinator(path: ["a", "b"])
+        coordinator.popGestureBegan()
+        #expect(coordinator.userPopped() == Coordinator.Response(), "the gesture's end speaks for it")
+        #expect(coordinator.popGestureEnded(popped: true).path == ["a"])
+        #expect(coordinator.shown == ["a"])
+    }
+
+    @Test(arguments: [
+        ([String](), ["a"], 0),
+        (["a", "b"], ["a", "c"], 1),
+        (["a", "b"], ["a", "b", "c"], 2),
+        (["a", "b", "c"], ["a"], 1),
+        (["a", "b"], ["b", "a"], 0),
+        (["a", "b"], ["a", "b"], 2),
+    ])
+    func aReplacedStackKeepsTheScreensOfTheCommonBeginning(old: [String], new: [String], kept: Int) {
+        let count = Coordinator.keptScreens(from: old, to: new)
+        #expect(count == kept, "\(old) -> \(new): kept \(count), expected \(kept)")
+    }
+
+    @Test func theBindingHoldsTheAppsLastWriteOrOurs() {
+        var coordinator = Coordinator(path: ["a"])
+        _ = coordinator.pathChanged(to: ["a", "b"])
+        #expect(coordinator.path == ["a", "b"])
+        #expect(coordinator.userPopped().path == ["a"])
+        #expect(coordinator.path == ["a"], "our write-back is what the binding says now")
+    }
+
+    /// A screen: the element it shows and when it was made (to tell a kept screen from a new one).
+    struct Screen: Equatable {
+        var element: String
+        var made: Int
+    }
+
+    @Test func theScreensFollowTheActionsKeepingThoseOfTheCommonBeginning() {
+        var made = 0
+        func make(_ element: String) -> Screen {
+            made += 1
+            return Screen(element: element, made: made)
+        }
+        func after(_ action: Coordinator.Action, _ screens: [Screen]) -> [Screen] {
+            Coordinator.screens(after: action, from: screens, element: \.element, make: make)
+        }
+        let pushed = after(.push("b"), after(.push("a"), []))
+        #expect(pushed == [Screen(element: "a", made: 1), Screen(element: "b", made: 2)])
+        let replaced = after(.setStack(["a", "c", "d"]), pushed)
+        #expect(
+            replaced == [Screen(element: "a", made: 1), Screen(element: "c", made: 3), Screen(element: "d", made: 4)],
+            "a kept, c and d made")
+        #expect(after(.pop, replaced) == Array(replaced.prefix(2)))
+        #expect(after(.pop, []).isEmpty, "a pop at the root leaves no screens and does not trap")
+        #expect(after(.setStack([]), replaced).isEmpty)
+    }
 }

@@ -4,12 +4,14 @@
 ///
 /// The path holds the screens above the root, bottom first. The rules:
 /// - The app writes the path: one element appended pushes it, the last one removed pops, anything else replaces the
-///   stack (``SheetNavigation/setStack(_:animated:at:)`` decides how it animates). Writing what is shown does
-///   nothing.
+///   stack (``SheetNavigation/setStack(_:animated:at:)`` decides how it animates), keeping the screens of the
+///   elements the old and new paths begin with (``keptScreens(from:to:)``). Writing what the binding already says
+///   (a SwiftUI update that changed nothing, or our own write-back coming round) does nothing.
 /// - While a finger holds an interactive pop, the app's writes wait; when the finger lifts, the pop completes or
 ///   not, and then the last write is applied from the stack the release left (the app's write wins). Without a
 ///   write, a completed pop is written back.
-/// - A pop the user completes without a gesture held here (VoiceOver) is written back at once.
+/// - A pop the user completes without a gesture held here (VoiceOver) is written back at once; one reported while
+///   a finger holds the gesture is counted once, when the finger lifts.
 public struct SheetPathCoordinator<Element: Hashable & Sendable>: Sendable {
     /// What the host does to the navigation stack.
     public enum Action: Sendable, Hashable {
@@ -38,6 +40,8 @@ public struct SheetPathCoordinator<Element: Hashable & Sendable>: Sendable {
 
     /// The screens above the root that the stack holds (or is heading for), bottom first.
     public private(set) var shown: [Element]
+    /// What the path binding says: the app's last write, or ours.
+    public private(set) var path: [Element]
     /// A path the app wrote while a finger held a pop, applied when it lifts.
     private var held: [Element]?
     private var popping = false
@@ -45,10 +49,13 @@ public struct SheetPathCoordinator<Element: Hashable & Sendable>: Sendable {
     /// A coordinator whose stack starts as `path` above the root.
     public init(path: [Element] = []) {
         shown = path
+        self.path = path
     }
 
-    /// The app wrote `path` to the binding.
+    /// The binding holds `path` as of a SwiftUI update: a write of the app's if it differs from what it said.
     public mutating func pathChanged(to path: [Element]) -> Response {
+        guard path != self.path else { return Response() }
+        self.path = path
         if popping {
             held = path
             return Response()
@@ -70,13 +77,42 @@ public struct SheetPathCoordinator<Element: Hashable & Sendable>: Sendable {
             let action = move(to: held)
             return Response(action: action)
         }
-        return Response(path: popped ? shown : nil)
+        return popped ? writeBack() : Response()
     }
 
     /// The user popped the top screen without an interactive gesture (VoiceOver's scrub): written back.
     public mutating func userPopped() -> Response {
         guard !shown.isEmpty, !popping else { return Response() }
         shown.removeLast()
+        return writeBack()
+    }
+
+    /// How many screens of a stack showing `old` stay, in place, when it is replaced by one showing `new`: those of
+    /// the elements both begin with (a screen shows its element's destination and is kept with its state).
+    public static func keptScreens(from old: [Element], to new: [Element]) -> Int {
+        zip(old, new).prefix { $0 == $1 }.count
+    }
+
+    /// The screens above the root after `action`, from those before it (`element` names the element each shows): a
+    /// push adds one `make`s for its element, a pop drops the top one (none at the root), a replaced stack keeps the
+    /// screens ``keptScreens(from:to:)`` counts and makes the rest.
+    public static func screens<Screen>(
+        after action: Action, from screens: [Screen], element: (Screen) -> Element, make: (Element) -> Screen
+    ) -> [Screen] {
+        switch action {
+        case .push(let pushed):
+            return screens + [make(pushed)]
+        case .pop:
+            return Array(screens.dropLast())
+        case .setStack(let elements):
+            let kept = keptScreens(from: screens.map(element), to: elements)
+            return screens.prefix(kept) + elements.dropFirst(kept).map(make)
+        }
+    }
+
+    /// Writes what is shown to the binding.
+    private mutating func writeBack() -> Response {
+        path = shown
         return Response(path: shown)
     }
 

@@ -185,7 +185,7 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 
 // MARK: - Views, data flow and preferences (AnimationKernelSwiftUI's bottom sheet)
 // Checked against developer.apple.com/documentation/swiftui: View, ViewModifier, ModifiedContent, ViewBuilder, Text,
-// EmptyView, Binding, State, DynamicProperty, PreferenceKey, preference(key:value:), transformPreference(_:_:),
+// EmptyView, Button, Binding, State, DynamicProperty, PreferenceKey, preference(key:value:), transformPreference(_:_:),
 // onPreferenceChange(_:perform:) (nonisolated, a non-Sendable action), Alignment and modifier(_:) iOS 13;
 // background(alignment:content:) iOS 15. View, ViewModifier and the representables are @MainActor @preconcurrency.
 
@@ -230,6 +230,20 @@ extension Never: View {
     private let content: String
     /// Text showing `content` as it is.
     public nonisolated init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    /// A primitive view: SwiftUI draws it itself.
+    public var body: Never { fatalError() }
+}
+
+/// A control that performs an action when triggered (developer.apple.com/documentation/swiftui/button, iOS 13; the
+/// title initialiser is `@preconcurrency nonisolated` with a `@MainActor` action).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct Button<Label: View>: View {
+    private let action: @MainActor () -> Void
+    /// A button whose label is `title` as text.
+    @preconcurrency public nonisolated init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void)
+    where Label == Text {
+        self.action = action
+    }
     /// A primitive view: SwiftUI draws it itself.
     public var body: Never { fatalError() }
 }

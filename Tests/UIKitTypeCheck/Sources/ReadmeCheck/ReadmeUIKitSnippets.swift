@@ -137,6 +137,20 @@ enum ReadmeSwiftUISheetSnippets {
         }
     }
 
+    struct Checkout: View {
+        @State private var showsCheckout = false
+        @State private var path: [String] = []                            // the screens above the root, bottom first
+
+        var body: some View {
+            Text("Basket")
+                .bottomSheetNavigation(isPresented: $showsCheckout, path: $path) {
+                    Button("Delivery") { path.append("Address") }             // pushes; the sheet takes its height
+                } destination: { screen in
+                    Button(screen) { path = [] }                              // back to the root; an edge swipe pops
+                }                                                             // one and writes `path` back
+        }
+    }
+
     struct Photo: View {
         @State private var showsViewer = false
 
