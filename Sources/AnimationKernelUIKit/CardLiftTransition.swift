@@ -11,6 +11,9 @@
     ///
     /// Set it as the detail's `transitioningDelegate` with `modalPresentationStyle = .custom`, and keep a strong
     /// reference while the detail is shown.
+    ///
+    /// A source without a view of its own (a SwiftUI card) gives its frame and its picture instead:
+    /// ``init(sourceFrame:snapshot:configuration:)``, with ``setSourceHidden`` to hide it while the card is out.
     @MainActor
     public final class CardLiftTransition: NSObject, UIViewControllerTransitioningDelegate, ModelTransitionRunner {
         /// The tunables, read when the transition begins. Reduce Motion is read from the system.
@@ -25,6 +28,17 @@
         /// Finds the card's view in the list when the card flies home (e.g. the cell at the card's index path): the
         /// cell it lifted from may have been reused for another row since. Nil, or returning nil: ``sourceView``.
         public var currentSourceView: (@MainActor () -> UIView?)?
+        /// Where the card is in the list, in the window's coordinates, read when it lifts and when it flies home (the
+        /// list may have scrolled): when set, it is read instead of ``sourceView`` and ``currentSourceView``. Nil (the
+        /// source's host found nowhere on screen to land): the card cross-fades as under Reduce Motion; nil while it
+        /// flies home, it lands where it was going.
+        public var sourceFrame: (@MainActor () -> CGRect?)?
+        /// The card's picture, made when it lifts (e.g. the window's pixels over the source's frame); nil, or
+        /// returning nil: a snapshot of ``sourceView``.
+        public var makeSnapshot: (@MainActor () -> UIView?)?
+        /// Told when the source should hide (the card is out of the list) or show again, for a source the layer
+        /// cannot hide itself (a SwiftUI view); ``sourceView`` is hidden and shown by the layer.
+        public var setSourceHidden: (@MainActor (Bool) -> Void)?
         /// The model as of the latest event or frame; nil before the first transition.
         public var cardLift: CardLift? { coordinator?.model }
 
@@ -41,10 +55,25 @@
         private var context: (any UIViewControllerContextTransitioning)?
         private var sourceRect: Rect?
         private var laidOut: CGSize?
+        /// Whether the source was last told to hide (``setSourceHidden``).
+        private var sourceIsHidden = false
+        /// Whether the card was switched to a cross-fade for want of a place to land.
+        private var fading = false
 
         /// A transition with `configuration`, from `sourceView`.
         public init(sourceView: UIView?, configuration: CardLift.Configuration = CardLift.Configuration()) {
             self.sourceView = sourceView
+            self.configuration = configuration
+        }
+
+        /// A transition with `configuration` from a source known by its frame in the window (read at opening and
+        /// while the card flies home) and a picture of it, made when the card lifts.
+        public init(
+            sourceFrame: @escaping @MainActor () -> CGRect?, snapshot: @escaping @MainActor () -> UIView?,
+            configuration: CardLift.Configuration = CardLift.Configuration()
+        ) {
+            self.sourceFrame = sourceFrame
+            self.makeSnapshot = snapshot
             self.configuration = configuration
         }
 
@@ -82,7 +111,7 @@
 
         private func begin(_ context: any UIViewControllerContextTransitioning) {
             let container = context.containerView
-            guard let detail = context.viewController(forKey: .to), let sourceView else {
+            guard let detail = context.viewController(forKey: .to), sourceFrame != nil || sourceView != nil else {
                 context.completeTransition(!context.transitionWasCancelled)
                 return
             }
@@ -98,7 +127,8 @@
             // The card casts its shadow from a path (no offscreen pass) and clips its snapshot to its corners: two
             // layers, since a layer that clips also clips its own shadow.
             let card = UIView()
-            let snapshot = sourceView.snapshotView(afterScreenUpdates: false) ?? UIView()
+            let snapshot =
+                makeSnapshot?() ?? sourceView?.snapshotView(afterScreenUpdates: false) ?? UIView()
             snapshot.layer.masksToBounds = true
             snapshot.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             card.addSubview(snapshot)
@@ -106,10 +136,17 @@
             self.card = card
             self.snapshot = snapshot
 
-            let source = Rect(sourceView.convert(sourceView.bounds, to: container))
-            sourceRect = source
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
+            fading = false
+            let found = currentSourceRect(in: container)
+            // Nowhere to lift from: the card appears where it lands, by a cross-fade.
+            let source = found ?? target(in: container, source: Rect(container.bounds))
+            if found == nil {
+                configuration.reduceMotion = true
+                fading = true
+            }
+            sourceRect = source
             let layout = BottomSheet.Layout(
                 containerSize: Size(container.bounds.size),
                 safeArea: Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection),
@@ -166,11 +203,27 @@
             }
         }
 
+        /// Where the source is now in `container`: from ``sourceFrame`` if set, else from its view.
+        private func currentSourceRect(in container: UIView) -> Rect? {
+            if let sourceFrame {
+                return sourceFrame().map { Rect(container.convert($0, from: nil)) }
+            }
+            guard let view = currentSourceView?() ?? sourceView else { return nil }
+            return Rect(view.convert(view.bounds, to: container))
+        }
+
         /// The cell may have moved (the list scrolled) or been reused since the card lifted: the flight home
-        /// retargets to where the card's view is now.
+        /// retargets to where the card's view is now. A frame source with nowhere to land, before the card sets off:
+        /// it cross-fades.
         private func followSource() {
-            guard let view = currentSourceView?() ?? sourceView, let container else { return }
-            let source = Rect(view.convert(view.bounds, to: container))
+            guard let container else { return }
+            guard let source = currentSourceRect(in: container) else {
+                if sourceFrame != nil, !fading, coordinator?.model.phase != .closing {
+                    fading = true
+                    coordinator?.send { lift, t in lift.setReduceMotion(true, at: t) }
+                }
+                return
+            }
             guard source != sourceRect else { return }
             sourceRect = source
             coordinator?.send { lift, t in lift.setSourceRect(source, at: t) }
@@ -217,7 +270,12 @@
             card.layer.shadowRadius = CGFloat(frame.elevation.shadowRadius)
             card.layer.shadowOpacity = Float(frame.elevation.shadowOpacity)
             // The cell shows while the card is in the list (and under a Reduce Motion cross-fade).
-            sourceView?.isHidden = frame.hostLayer != .list && frame.cardAlpha >= 1
+            let hidden = frame.hostLayer != .list && frame.cardAlpha >= 1
+            sourceView?.isHidden = hidden
+            if hidden != sourceIsHidden {
+                sourceIsHidden = hidden
+                setSourceHidden?(hidden)
+            }
             card.isHidden = frame.hostLayer == .list
             // Above the rising detail while flying; part of the detail once it is presented.
             card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
@@ -231,6 +289,10 @@
             snapshot = nil
             modalView.removeFromSuperview()
             sourceView?.isHidden = false
+            if sourceIsHidden {
+                sourceIsHidden = false
+                setSourceHidden?(false)
+            }
         }
     }
 #endif
