@@ -186,7 +186,8 @@ public func withAnimation<Result>(_ animation: Animation? = .default, _ body: ()
 // MARK: - Views, data flow and preferences (AnimationKernelSwiftUI's bottom sheet)
 // Checked against developer.apple.com/documentation/swiftui: View, ViewModifier, ModifiedContent, ViewBuilder, Text,
 // EmptyView, Button, Binding, State, DynamicProperty, PreferenceKey, preference(key:value:), transformPreference(_:_:),
-// onPreferenceChange(_:perform:) (nonisolated, a non-Sendable action), Alignment and modifier(_:) iOS 13;
+// onPreferenceChange(_:perform:) (nonisolated, a non-Sendable action), Alignment, modifier(_:), opacity(_:),
+// UIViewRepresentable and UIViewControllerRepresentable iOS 13;
 // background(alignment:content:) iOS 15. View, ViewModifier and the representables are @MainActor @preconcurrency.
 
 /// A piece of user interface, described by its body.
@@ -389,6 +390,9 @@ extension View {
         _ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void
     ) -> some View where K.Value: Equatable { self }
 
+    /// Sets this view's opacity (0 transparent, 1 opaque).
+    @inlinable public nonisolated func opacity(_ opacity: Double) -> some View { self }
+
     /// Puts the views `content` builds behind this view.
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     @inlinable public nonisolated func background<V: View>(
@@ -441,6 +445,47 @@ extension View {
 
     @available(iOS 13.0, tvOS 13.0, *)
     extension UIViewControllerRepresentable where Self.Coordinator == Void {
+        /// No coordinator.
+        public func makeCoordinator() -> Void {}
+    }
+
+    /// The context SwiftUI hands a view representable.
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency
+    public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
+        /// The representable's coordinator.
+        public let coordinator: Representable.Coordinator
+    }
+
+    /// A view that shows a UIKit view.
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
+        /// The view's type.
+        associatedtype UIViewType: UIView
+        /// The object that carries the view's changes back to SwiftUI.
+        associatedtype Coordinator = Void
+        /// What SwiftUI hands the methods.
+        typealias Context = UIViewRepresentableContext<Self>
+        /// Creates the view, once.
+        func makeUIView(context: Self.Context) -> Self.UIViewType
+        /// Brings the view up to date with the representable's values.
+        func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
+        /// Cleans up before the view is removed.
+        static func dismantleUIView(_ uiView: Self.UIViewType, coordinator: Self.Coordinator)
+        /// Creates the coordinator, before the view.
+        func makeCoordinator() -> Self.Coordinator
+    }
+
+    @available(iOS 13.0, tvOS 13.0, *)
+    extension UIViewRepresentable {
+        /// Does nothing.
+        public static func dismantleUIView(_ uiView: Self.UIViewType, coordinator: Self.Coordinator) {}
+        /// A primitive view: SwiftUI draws it itself.
+        public var body: Never { fatalError() }
+    }
+
+    @available(iOS 13.0, tvOS 13.0, *)
+    extension UIViewRepresentable where Self.Coordinator == Void {
         /// No coordinator.
         public func makeCoordinator() -> Void {}
     }

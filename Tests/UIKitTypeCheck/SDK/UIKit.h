@@ -95,6 +95,9 @@ SK_UI_ACTOR SK_IOS(2.0)
 @property (nonatomic, readonly) UIEdgeInsets safeAreaInsets SK_IOS(11.0);
 @property (readonly, nonatomic) UIUserInterfaceLayoutDirection effectiveUserInterfaceLayoutDirection SK_IOS(10.0);
 - (nullable UIView *)snapshotViewAfterScreenUpdates:(BOOL)afterUpdates SK_IOS(7.0);
+- (nullable UIView *)resizableSnapshotViewFromRect:(CGRect)rect
+              afterScreenUpdates:(BOOL)afterUpdates
+                   withCapInsets:(UIEdgeInsets)capInsets SK_IOS(7.0);
 - (BOOL)drawViewHierarchyInRect:(CGRect)rect afterScreenUpdates:(BOOL)afterUpdates SK_IOS(7.0);
 - (void)addGestureRecognizer:(UIGestureRecognizer *)gestureRecognizer SK_IOS(3.2) SK_NAME("addGestureRecognizer(_:)");
 - (void)removeGestureRecognizer:(UIGestureRecognizer *)gestureRecognizer SK_IOS(3.2)

@@ -1,0 +1,279 @@
+#if canImport(SwiftUI) && (os(iOS) || os(visionOS))
+    import AnimationKernel
+    import AnimationKernelUIKit
+    import SwiftUI
+    import UIKit
+
+    /// Ties the cards a list marks with ``SwiftUI/View/cardLiftSource(id:in:)`` to the detail
+    /// ``SwiftUI/View/cardLift(item:in:configuration:onDismiss:content:)`` presents, as a `Namespace` ties Apple's
+    /// `matchedTransitionSource(id:in:)` to its zoom transition. Keep one in `@State` in the view that holds both.
+    ///
+    /// It finds each card's frame in the window by id when the card lifts and on every frame it flies home (the list
+    /// may have scrolled), and where the card goes when its source is gone: ``CardLiftSourceRegistry``'s rules.
+    @MainActor
+    public final class CardLiftNamespace {
+        private var registry = CardLiftSourceRegistry<CardLiftSourceID>()
+        private var readers: [CardLiftSourceID: CardLiftSourceReaderView] = [:]
+
+        /// An empty namespace.
+        public nonisolated init() {}
+
+        func register(_ reader: CardLiftSourceReaderView) {
+            readers[reader.id] = reader
+        }
+
+        func unregister(_ reader: CardLiftSourceReaderView) {
+            guard readers[reader.id] === reader else { return }
+            readers[reader.id] = nil
+            registry.sourceRemoved(reader.id)
+        }
+
+        /// Where the card lifted from `id` is now in `window` (its coordinates): nil, nowhere to land.
+        func frame(of id: CardLiftSourceID, in window: UIWindow) -> CGRect? {
+            if let reader = readers[id] {
+                if reader.window === window {
+                    registry.sourceFound(id, at: Rect(reader.convert(reader.bounds, to: nil)))
+                } else {
+                    registry.sourceRemoved(id)
+                }
+            }
+            switch registry.home(for: id, visibleIn: Rect(window.bounds)) {
+            case .source(let rect), .lastSeen(let rect): return rect.cgRect
+            case .fade: return nil
+            }
+        }
+
+        /// The card's picture: the window's pixels over its frame.
+        func snapshot(of id: CardLiftSourceID, in window: UIWindow) -> UIView? {
+            guard let frame = frame(of: id, in: window) else { return nil }
+            return window.resizableSnapshotView(
+                from: frame, afterScreenUpdates: false,
+                withCapInsets: UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+        }
+
+        func setHidden(_ hidden: Bool, for id: CardLiftSourceID) {
+            readers[id]?.setHidden?(hidden)
+        }
+
+        /// No card is out: the last frames of removed sources have served.
+        func liftEnded() {
+            registry.forgetRemovedSources()
+        }
+    }
+
+    /// A card's id, of whatever type the app gives: made only from a `Hashable & Sendable` value, so it is
+    /// Sendable though `AnyHashable` does not say so.
+    struct CardLiftSourceID: Hashable, @unchecked Sendable {
+        private let base: AnyHashable
+
+        init<ID: Hashable & Sendable>(_ id: ID) { base = AnyHashable(id) }
+    }
+
+    /// A view behind the card, the size of the card: where the card is in the window.
+    final class CardLiftSourceReaderView: UIView {
+        var id: CardLiftSourceID = CardLiftSourceID(0)
+        weak var namespace: CardLiftNamespace?
+        var setHidden: (@MainActor (Bool) -> Void)?
+
+        /// It only reads where the card is: touches go to the card.
+        override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { nil }
+    }
+
+    /// Places a ``CardLiftSourceReaderView`` behind the card and keeps its id and namespace current.
+    struct CardLiftSourceReader: UIViewRepresentable {
+        var id: CardLiftSourceID
+        var namespace: CardLiftNamespace
+        var hidden: Binding<Bool>
+
+        func makeUIView(context: Context) -> CardLiftSourceReaderView {
+            CardLiftSourceReaderView(frame: .zero)
+        }
+
+        func updateUIView(_ view: CardLiftSourceReaderView, context: Context) {
+            if view.id != id || view.namespace !== namespace { view.namespace?.unregister(view) }
+            view.id = id
+            view.namespace = namespace
+            let hidden = self.hidden
+            view.setHidden = { hidden.wrappedValue = $0 }
+            namespace.register(view)
+        }
+
+        static func dismantleUIView(_ view: CardLiftSourceReaderView, coordinator: Void) {
+            view.namespace?.unregister(view)
+        }
+    }
+
+    /// Hides the card while its lifted copy is out of the list, and reads where it is.
+    struct CardLiftSourceModifier: ViewModifier {
+        var id: CardLiftSourceID
+        var namespace: CardLiftNamespace
+        @State private var hidden = false
+
+        func body(content: Content) -> some View {
+            content.opacity(hidden ? 0 : 1).background {
+                CardLiftSourceReader(id: id, namespace: namespace, hidden: $hidden)
+            }
+        }
+    }
+
+    /// Hosts the detail and reports when UIKit has dismissed it.
+    final class CardLiftHostingController<Root: View>: UIHostingController<Root> {
+        var didDismiss: (@MainActor () -> Void)?
+
+        override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            if isBeingDismissed { didDismiss?() }
+        }
+    }
+
+    /// Translates between one `.cardLift` modifier and the UIKit layer, as ``CoverHost`` does for the cover: the
+    /// binding's rules are ``SheetBindingCoordinator``'s (a UIKit dismissal, run to completion), where the card goes
+    /// is ``CardLiftNamespace``'s.
+    @MainActor
+    final class CardLiftHost<Item: Identifiable, Content: View> where Item.ID: Sendable {
+        typealias Inputs = BottomSheetHost<Item, Content>.Inputs
+
+        weak var anchor: SheetAnchorController?
+        var namespace: CardLiftNamespace?
+        var configuration = CardLift.Configuration()
+        private var inputs: Inputs?
+        private var coordinator = SheetBindingCoordinator<Item.ID>(dismissal: .runsToCompletion)
+        private var detail: CardLiftHostingController<Content>?
+        /// The detail's transitioning delegate, which UIKit holds weakly.
+        private var transition: CardLiftTransition?
+        private var waiting: Item.ID?
+
+        func update(_ inputs: Inputs) {
+            self.inputs = inputs
+            let id = inputs.item?.id
+            if id != coordinator.item {
+                perform(coordinator.itemChanged(to: id))
+            } else if let item = inputs.item, let detail, coordinator.shownItem == item.id {
+                detail.rootView = inputs.content(item)
+            }
+        }
+
+        func anchorAppeared() {
+            guard let waiting else { return }
+            self.waiting = nil
+            present(waiting)
+        }
+
+        func anchorRemoved() {
+            waiting = nil
+            detail?.presentingViewController?.dismiss(animated: true, completion: nil)
+        }
+
+        private func perform(_ response: SheetBindingCoordinator<Item.ID>.Response) {
+            switch response.action {
+            case .present(let id, _)?: present(id)
+            case .dismiss?: dismiss()
+            case .moveToDetent?, nil: break
+            }
+            if case .set(let item) = response.item, item == nil { inputs?.write(nil) }
+            if response.dismissed != nil { inputs?.onDismiss?() }
+        }
+
+        private func present(_ id: Item.ID) {
+            guard detail == nil else { return }
+            guard let anchor, anchor.view.window != nil else {
+                waiting = id
+                return
+            }
+            guard let inputs, let item = inputs.item, item.id == id, let namespace else { return }
+            let source = CardLiftSourceID(id)
+            let transition = CardLiftTransition(
+                sourceFrame: { [weak namespace, weak anchor] in
+                    guard let namespace, let window = anchor?.view.window else { return nil }
+                    return namespace.frame(of: source, in: window)
+                },
+                snapshot: { [weak namespace, weak anchor] in
+                    guard let namespace, let window = anchor?.view.window else { return nil }
+                    return namespace.snapshot(of: source, in: window)
+                }, configuration: configuration)
+            transition.setSourceHidden = { [weak namespace] in namespace?.setHidden($0, for: source) }
+            let detail = CardLiftHostingController(rootView: inputs.content(item))
+            detail.modalPresentationStyle = .custom
+            detail.transitioningDelegate = transition
+            detail.didDismiss = { [weak self] in self?.dismissalEnded() }
+            self.transition = transition
+            self.detail = detail
+            anchor.present(detail, animated: true, completion: nil)
+        }
+
+        private func dismiss() {
+            if waiting != nil {
+                waiting = nil
+                dismissalEnded()
+            } else if let presenter = detail?.presentingViewController {
+                presenter.dismiss(animated: true, completion: nil)
+            } else {
+                dismissalEnded()
+            }
+        }
+
+        /// UIKit dismissed the detail (a drag, the app's binding, or the presenter going away).
+        private func dismissalEnded() {
+            detail = nil
+            transition = nil
+            namespace?.liftEnded()
+            perform(coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content))
+        }
+    }
+
+    /// Puts a ``SheetAnchorController`` behind the modified view and hands its card-lift host the app's values.
+    struct CardLiftAnchor<Item: Identifiable, Content: View>: UIViewControllerRepresentable where Item.ID: Sendable {
+        var inputs: BottomSheetHost<Item, Content>.Inputs
+        var namespace: CardLiftNamespace
+        var configuration: CardLift.Configuration
+
+        func makeCoordinator() -> CardLiftHost<Item, Content> { CardLiftHost() }
+
+        func makeUIViewController(context: Context) -> SheetAnchorController {
+            let anchor = SheetAnchorController()
+            let host = context.coordinator
+            anchor.didAppear = { [weak host] in host?.anchorAppeared() }
+            host.anchor = anchor
+            return anchor
+        }
+
+        func updateUIViewController(_ anchor: SheetAnchorController, context: Context) {
+            context.coordinator.namespace = namespace
+            context.coordinator.configuration = configuration
+            context.coordinator.update(inputs)
+        }
+
+        static func dismantleUIViewController(
+            _ anchor: SheetAnchorController, coordinator: CardLiftHost<Item, Content>
+        ) {
+            coordinator.anchorRemoved()
+        }
+    }
+
+    extension View {
+        /// Marks this view as the card `id` in `namespace` (Apple's `matchedTransitionSource(id:in:)`): the card
+        /// ``SwiftUI/View/cardLift(item:in:configuration:onDismiss:content:)`` lifts out of the list for the item with
+        /// this id, and flies home to, wherever it is then. It hides while its lifted copy is out of the list.
+        public func cardLiftSource<ID: Hashable & Sendable>(id: ID, in namespace: CardLiftNamespace) -> some View {
+            modifier(CardLiftSourceModifier(id: CardLiftSourceID(id), namespace: namespace))
+        }
+
+        /// Presents `content` for `item` while `item` is not nil, lifting the card marked
+        /// ``SwiftUI/View/cardLiftSource(id:in:)`` with `item.id` in `namespace` into it (Apple's
+        /// `fullScreenCover(item:)` with `navigationTransition(.zoom(sourceID:in:))`): the card flies to the top with
+        /// the seed's spring while the detail rises as a sheet; setting `item` to nil, or a drag down on the detail,
+        /// flies it home to where the card is then (where it was last seen if it is gone, or a fade if it is off
+        /// screen). A drag that closes it writes nil once the detail is off screen, then `onDismiss` runs.
+        public func cardLift<Item: Identifiable, Content: View>(
+            item: Binding<Item?>, in namespace: CardLiftNamespace,
+            configuration: CardLift.Configuration = CardLift.Configuration(), onDismiss: (() -> Void)? = nil,
+            @ViewBuilder content: @escaping (Item) -> Content
+        ) -> some View where Item.ID: Sendable {
+            let inputs = BottomSheetHost<Item, Content>.Inputs(
+                item: item.wrappedValue, write: { item.wrappedValue = $0 }, onDismiss: onDismiss, content: content)
+            return background {
+                CardLiftAnchor(inputs: inputs, namespace: namespace, configuration: configuration)
+            }
+        }
+    }
+#endif
