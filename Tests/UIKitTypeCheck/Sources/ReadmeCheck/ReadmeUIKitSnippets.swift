@@ -161,4 +161,17 @@ enum ReadmeSwiftUISheetSnippets {
                 }
         }
     }
+
+    struct Cards: View {
+        @State private var cards = CardLiftNamespace()                    // Apple: `@Namespace private var cards`
+        @State private var opened: Order?
+
+        var body: some View {
+            Button("Order 42") { opened = Order(id: 42, title: "Order 42") }
+                .cardLiftSource(id: 42, in: cards)                        // the card, in the list
+                .cardLift(item: $opened, in: cards) { order in            // lifts the card `order.id`; a drag down or
+                    Text(order.title)                                     // nil flies it home to where it is then
+                }
+        }
+    }
 }
