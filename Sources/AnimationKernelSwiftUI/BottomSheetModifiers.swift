@@ -23,7 +23,7 @@
             let inputs = BottomSheetHost<PresentedFlag, Content>.Inputs(
                 item: isPresented.wrappedValue ? PresentedFlag() : nil,
                 write: { isPresented.wrappedValue = $0 != nil }, onDismiss: onDismiss, content: { _ in content() })
-            return background { BottomSheetAnchor(inputs: inputs) }
+            return background { HostAnchor<BottomSheetHost<PresentedFlag, Content>>(values: inputs) }
         }
 
         /// Presents `content` for `item` in a bottom sheet while `item` is not nil (Apple's `sheet(item:onDismiss:
@@ -37,7 +37,7 @@
         ) -> some View where Item.ID: Sendable {
             let inputs = BottomSheetHost<Item, Content>.Inputs(
                 item: item.wrappedValue, write: { item.wrappedValue = $0 }, onDismiss: onDismiss, content: content)
-            return background { BottomSheetAnchor(inputs: inputs) }
+            return background { HostAnchor<BottomSheetHost<Item, Content>>(values: inputs) }
         }
     }
 #endif

@@ -28,7 +28,7 @@
                 isPresented: isPresented.wrappedValue, path: path.wrappedValue,
                 writePresented: { isPresented.wrappedValue = $0 }, writePath: { path.wrappedValue = $0 },
                 configuration: configuration, onDismiss: onDismiss, root: root, destination: destination)
-            return background { SheetNavigationAnchor(inputs: inputs) }
+            return background { HostAnchor<SheetNavigationHost<Element, Root, Destination>>(values: inputs) }
         }
     }
 
@@ -36,7 +36,7 @@
     /// screens: the presentation through a ``SheetBindingCoordinator``, the path through a ``SheetPathCoordinator``;
     /// it does what they answer and decides nothing itself.
     @MainActor
-    final class SheetNavigationHost<Element: Hashable & Sendable, Root: View, Destination: View> {
+    final class SheetNavigationHost<Element: Hashable & Sendable, Root: View, Destination: View>: AnchoredHost {
         /// What the modifier hands over on every SwiftUI update.
         struct Inputs {
             var isPresented: Bool
@@ -189,30 +189,4 @@
         }
     }
 
-    /// Puts a ``SheetAnchorController`` behind the modified view and hands its host the app's values.
-    struct SheetNavigationAnchor<Element: Hashable & Sendable, Root: View, Destination: View>:
-        UIViewControllerRepresentable
-    {
-        var inputs: SheetNavigationHost<Element, Root, Destination>.Inputs
-
-        func makeCoordinator() -> SheetNavigationHost<Element, Root, Destination> { SheetNavigationHost() }
-
-        func makeUIViewController(context: Context) -> SheetAnchorController {
-            let anchor = SheetAnchorController()
-            let host = context.coordinator
-            anchor.didAppear = { [weak host] in host?.anchorAppeared() }
-            host.anchor = anchor
-            return anchor
-        }
-
-        func updateUIViewController(_ anchor: SheetAnchorController, context: Context) {
-            context.coordinator.update(inputs)
-        }
-
-        static func dismantleUIViewController(
-            _ anchor: SheetAnchorController, coordinator: SheetNavigationHost<Element, Root, Destination>
-        ) {
-            coordinator.anchorRemoved()
-        }
-    }
 #endif

@@ -72,7 +72,8 @@
     /// the sheet's callbacks to a ``SheetBindingCoordinator`` and does what it answers; the sheet's options come from
     /// ``SheetPresentationOptions``. It decides nothing itself.
     @MainActor
-    final class BottomSheetHost<Item: Identifiable, Content: View>: SheetContentObserver where Item.ID: Sendable {
+    final class BottomSheetHost<Item: Identifiable, Content: View>: SheetContentObserver, AnchoredHost
+    where Item.ID: Sendable {
         typealias ID = Item.ID
 
         /// What the modifier hands over on every SwiftUI update.
@@ -221,11 +222,25 @@
         }
     }
 
-    /// Puts a ``SheetAnchorController`` behind the modified view and hands its host the app's values.
-    struct BottomSheetAnchor<Item: Identifiable, Content: View>: UIViewControllerRepresentable where Item.ID: Sendable {
-        var inputs: BottomSheetHost<Item, Content>.Inputs
+    /// What a presentation modifier's host does for the anchor behind the app's view (one mechanism for the sheet,
+    /// the navigation sheet, the cover and the card lift): it takes the modifier's values, presents once the anchor
+    /// is in a window, and dismisses when the anchor goes.
+    @MainActor
+    protocol AnchoredHost: AnyObject {
+        /// The values the modifier hands over on every update.
+        associatedtype Values
+        init()
+        var anchor: SheetAnchorController? { get set }
+        func update(_ values: Values)
+        func anchorAppeared()
+        func anchorRemoved()
+    }
 
-        func makeCoordinator() -> BottomSheetHost<Item, Content> { BottomSheetHost() }
+    /// Puts a ``SheetAnchorController`` behind the modified view and hands its host the modifier's values.
+    struct HostAnchor<Host: AnchoredHost>: UIViewControllerRepresentable {
+        var values: Host.Values
+
+        func makeCoordinator() -> Host { Host() }
 
         func makeUIViewController(context: Context) -> SheetAnchorController {
             let anchor = SheetAnchorController()
@@ -236,12 +251,10 @@
         }
 
         func updateUIViewController(_ anchor: SheetAnchorController, context: Context) {
-            context.coordinator.update(inputs)
+            context.coordinator.update(values)
         }
 
-        static func dismantleUIViewController(
-            _ anchor: SheetAnchorController, coordinator: BottomSheetHost<Item, Content>
-        ) {
+        static func dismantleUIViewController(_ anchor: SheetAnchorController, coordinator: Host) {
             coordinator.anchorRemoved()
         }
     }

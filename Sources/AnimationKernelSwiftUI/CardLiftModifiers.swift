@@ -130,8 +130,10 @@
     /// binding's rules are ``SheetBindingCoordinator``'s (a UIKit dismissal, run to completion), where the card goes
     /// is ``CardLiftNamespace``'s.
     @MainActor
-    final class CardLiftHost<Item: Identifiable, Content: View> where Item.ID: Sendable {
+    final class CardLiftHost<Item: Identifiable, Content: View>: AnchoredHost where Item.ID: Sendable {
         typealias Inputs = BottomSheetHost<Item, Content>.Inputs
+        /// The modifier's values: the binding's, the cards' namespace and the lift's configuration.
+        typealias Values = (inputs: Inputs, namespace: CardLiftNamespace, configuration: CardLift.Configuration)
 
         weak var anchor: SheetAnchorController?
         var namespace: CardLiftNamespace?
@@ -143,7 +145,13 @@
         private var transition: CardLiftTransition?
         private var waiting: Item.ID?
 
-        func update(_ inputs: Inputs) {
+        func update(_ values: Values) {
+            namespace = values.namespace
+            configuration = values.configuration
+            update(values.inputs)
+        }
+
+        private func update(_ inputs: Inputs) {
             self.inputs = inputs
             let id = inputs.item?.id
             if id != coordinator.item {
@@ -221,35 +229,6 @@
         }
     }
 
-    /// Puts a ``SheetAnchorController`` behind the modified view and hands its card-lift host the app's values.
-    struct CardLiftAnchor<Item: Identifiable, Content: View>: UIViewControllerRepresentable where Item.ID: Sendable {
-        var inputs: BottomSheetHost<Item, Content>.Inputs
-        var namespace: CardLiftNamespace
-        var configuration: CardLift.Configuration
-
-        func makeCoordinator() -> CardLiftHost<Item, Content> { CardLiftHost() }
-
-        func makeUIViewController(context: Context) -> SheetAnchorController {
-            let anchor = SheetAnchorController()
-            let host = context.coordinator
-            anchor.didAppear = { [weak host] in host?.anchorAppeared() }
-            host.anchor = anchor
-            return anchor
-        }
-
-        func updateUIViewController(_ anchor: SheetAnchorController, context: Context) {
-            context.coordinator.namespace = namespace
-            context.coordinator.configuration = configuration
-            context.coordinator.update(inputs)
-        }
-
-        static func dismantleUIViewController(
-            _ anchor: SheetAnchorController, coordinator: CardLiftHost<Item, Content>
-        ) {
-            coordinator.anchorRemoved()
-        }
-    }
-
     extension View {
         /// Marks this view as the card `id` in `namespace` (Apple's `matchedTransitionSource(id:in:)`): the card
         /// ``SwiftUI/View/cardLift(item:in:configuration:onDismiss:content:)`` lifts out of the list for the item with
@@ -272,7 +251,7 @@
             let inputs = BottomSheetHost<Item, Content>.Inputs(
                 item: item.wrappedValue, write: { item.wrappedValue = $0 }, onDismiss: onDismiss, content: content)
             return background {
-                CardLiftAnchor(inputs: inputs, namespace: namespace, configuration: configuration)
+                HostAnchor<CardLiftHost<Item, Content>>(values: (inputs, namespace, configuration))
             }
         }
     }

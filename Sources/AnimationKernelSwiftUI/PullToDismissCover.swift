@@ -25,8 +25,10 @@
     /// Translates between one `.pullToDismissCover` modifier and the UIKit layer, as ``BottomSheetHost`` does for
     /// the sheet: the bindings' rules are ``SheetBindingCoordinator``'s (a UIKit dismissal, run to completion).
     @MainActor
-    final class CoverHost<Item: Identifiable, Content: View> where Item.ID: Sendable {
+    final class CoverHost<Item: Identifiable, Content: View>: AnchoredHost where Item.ID: Sendable {
         typealias Inputs = BottomSheetHost<Item, Content>.Inputs
+        /// The modifier's values: the binding's and the cover's configuration.
+        typealias Values = (inputs: Inputs, configuration: PullToDismiss.Configuration)
 
         weak var anchor: SheetAnchorController?
         var configuration = PullToDismiss.Configuration()
@@ -35,7 +37,12 @@
         private var cover: CoverHostingController<Content>?
         private var waiting: Item.ID?
 
-        func update(_ inputs: Inputs) {
+        func update(_ values: Values) {
+            configuration = values.configuration
+            update(values.inputs)
+        }
+
+        private func update(_ inputs: Inputs) {
             self.inputs = inputs
             let id = inputs.item?.id
             if id != coordinator.item {
@@ -102,31 +109,6 @@
         }
     }
 
-    /// Puts a ``SheetAnchorController`` behind the modified view and hands its cover host the app's values.
-    struct CoverAnchor<Item: Identifiable, Content: View>: UIViewControllerRepresentable where Item.ID: Sendable {
-        var inputs: BottomSheetHost<Item, Content>.Inputs
-        var configuration: PullToDismiss.Configuration
-
-        func makeCoordinator() -> CoverHost<Item, Content> { CoverHost() }
-
-        func makeUIViewController(context: Context) -> SheetAnchorController {
-            let anchor = SheetAnchorController()
-            let host = context.coordinator
-            anchor.didAppear = { [weak host] in host?.anchorAppeared() }
-            host.anchor = anchor
-            return anchor
-        }
-
-        func updateUIViewController(_ anchor: SheetAnchorController, context: Context) {
-            context.coordinator.configuration = configuration
-            context.coordinator.update(inputs)
-        }
-
-        static func dismantleUIViewController(_ anchor: SheetAnchorController, coordinator: CoverHost<Item, Content>) {
-            coordinator.anchorRemoved()
-        }
-    }
-
     extension View {
         /// Presents `content` over the full screen while `isPresented` is true (Apple's `fullScreenCover(isPresented:
         /// onDismiss:content:)`), closed by pulling it down (or by an edge swipe, per `configuration.axis`) with the
@@ -140,7 +122,7 @@
             let inputs = BottomSheetHost<PresentedFlag, Content>.Inputs(
                 item: isPresented.wrappedValue ? PresentedFlag() : nil,
                 write: { isPresented.wrappedValue = $0 != nil }, onDismiss: onDismiss, content: { _ in content() })
-            return background { CoverAnchor(inputs: inputs, configuration: configuration) }
+            return background { HostAnchor<CoverHost<PresentedFlag, Content>>(values: (inputs, configuration)) }
         }
 
         /// Presents `content` for `item` over the full screen while `item` is not nil (Apple's
@@ -152,7 +134,7 @@
         ) -> some View where Item.ID: Sendable {
             let inputs = BottomSheetHost<Item, Content>.Inputs(
                 item: item.wrappedValue, write: { item.wrappedValue = $0 }, onDismiss: onDismiss, content: content)
-            return background { CoverAnchor(inputs: inputs, configuration: configuration) }
+            return background { HostAnchor<CoverHost<Item, Content>>(values: (inputs, configuration)) }
         }
     }
 #endif
