@@ -24,11 +24,12 @@
         /// Whether the sheet shows a grabber at its top centre (UIKit's `prefersGrabberVisible`): 36 x 5 points,
         /// 5 points from the top. Default true; may change at any time.
         public var prefersGrabberVisible = true {
-            didSet { grabber.isHidden = !prefersGrabberVisible }
+            didSet { chrome.showsGrabber = prefersGrabberVisible; reapply() }
         }
-        /// The radius of the sheet's top corners, in points (UIKit's `preferredCornerRadius`). Default 10.
-        public var cornerRadius: CGFloat = 10 {
-            didSet { container.layer.cornerRadius = cornerRadius }
+        /// The radius of the sheet's top corners, in points (UIKit's `preferredCornerRadius`), at most half the
+        /// sheet's width and its height. Default 10 (``SheetChrome/defaultCornerRadius``).
+        public var cornerRadius = CGFloat(SheetChrome.defaultCornerRadius) {
+            didSet { chrome.cornerRadius = Double(cornerRadius); reapply() }
         }
         /// The sheet's background, behind the content and the bottom safe area. Default the system background.
         public var backgroundColor: UIColor? = .systemBackground {
@@ -56,6 +57,7 @@
         /// The model as of the latest event or frame; nil before the presentation begins.
         public var sheet: BottomSheet? { coordinator?.model }
 
+        private var chrome = SheetChrome()
         private var coordinator: PresentationCoordinator<BottomSheet>?
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
@@ -191,8 +193,8 @@
             container.escape = { [weak self] in self?.coordinator?.escape() ?? false }
             containerView.addSubview(container)
             grabber.backgroundColor = UIColor(white: 0.5, alpha: 0.4)
-            grabber.layer.cornerRadius = 2.5
-            grabber.isHidden = !prefersGrabberVisible
+            grabber.layer.cornerRadius = CGFloat(SheetChrome.grabberSize.height / 2)
+            grabber.layer.zPosition = 1
             grabber.adjust = { [weak self] upward in
                 guard let self, let detent = coordinator?.model.adjacentDetent(upward: upward) else { return }
                 moveToDetent(detent)
@@ -201,7 +203,6 @@
             container.backgroundColor = backgroundColor
             // Core Animation's position is then the frame's origin, as the handed-over animations expect.
             container.layer.anchorPoint = .zero
-            container.layer.cornerRadius = cornerRadius
             container.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             dimmingTap = TapForwarder(on: touchView) { [weak self] in
                 guard let self else { return }
@@ -311,9 +312,22 @@
             dimmingView.alpha = CGFloat(frame.dimmingAlpha)
             touchView.passesTouches = coordinator?.model.passesTouchesBehind(frame) ?? false
             presentedViewController.view.apply(frame.contentArea.offsetBy(dx: -frame.sheet.minX, dy: -frame.sheet.minY))
-            grabber.frame = CGRect(x: (frame.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
-            grabber.layer.zPosition = 1
+            applyChrome(frame.sheet)
             sheetDidMove?(frame)
+        }
+
+        /// The corners and the grabber ``SheetChrome`` decides for a sheet of this size.
+        private func applyChrome(_ sheet: Rect) {
+            container.layer.cornerRadius = CGFloat(chrome.cornerRadius(for: sheet))
+            let frame = chrome.grabberFrame(in: sheet)
+            grabber.isHidden = frame == nil
+            if let frame { grabber.apply(frame) }
+        }
+
+        /// Applies the chrome again after a change of its settings (the frame is the model's at the latest time).
+        private func reapply() {
+            guard let coordinator else { return }
+            applyChrome(coordinator.model.frame(at: coordinator.driver.currentTime).sheet)
         }
 
         /// Hands the settling sheet to the render server: the content is laid out at rest at once and the sheet's
@@ -324,7 +338,7 @@
             }
             let rest = sheet.frame(at: .infinity)
             presentedViewController.view.apply(rest.contentArea.offsetBy(dx: -rest.sheet.minX, dy: -rest.sheet.minY))
-            grabber.frame = CGRect(x: (rest.sheet.width - 36) / 2, y: 5, width: 36, height: 5)
+            applyChrome(rest.sheet)
             touchView.passesTouches = sheet.passesTouchesBehind(rest)
             animations.apply(sheet: container.layer, dimming: dimmingView.layer)
             return true

@@ -8,10 +8,10 @@
     /// timestamps share).
     @MainActor
     public final class DisplayLinkFrameSource: FrameSource {
-        /// The frame rates to ask for. Default 80 to 120 Hz, preferably 120: the system's default keeps ProMotion
-        /// iPhones at 60 Hz beside 120 Hz scrolling. On iPhone the app's Info.plist needs
-        /// `CADisableMinimumFrameDurationOnPhone` = YES for more than 60 Hz.
-        public var preferredFrameRateRange = CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120)
+        /// The frame rates to ask for, read when the link starts. Default ``FrameRateRequest/transition`` (80 to
+        /// 120 Hz, preferably 120). On iPhone the app's Info.plist needs `CADisableMinimumFrameDurationOnPhone` = YES
+        /// for more than 60 Hz.
+        public var frameRates = FrameRateRequest.transition
         private var link: CADisplayLink?
         private var target: ActionTarget?
 
@@ -30,7 +30,9 @@
                 tick(link.targetTimestamp)
             }
             let link = makeDisplayLink(target)
-            link.preferredFrameRateRange = preferredFrameRateRange
+            link.preferredFrameRateRange = CAFrameRateRange(
+                minimum: Float(frameRates.minimum), maximum: Float(frameRates.maximum),
+                preferred: Float(frameRates.preferred))
             link.add(to: .main, forMode: .common)
             self.target = target
             self.link = link

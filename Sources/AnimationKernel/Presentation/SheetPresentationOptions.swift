@@ -36,8 +36,8 @@ public struct SheetPresentationOptions: Sendable, Hashable {
         }
     }
 
-    /// The corner radius when none is set, in points (`BottomSheetPresentationController`'s default).
-    public static let defaultCornerRadius: Double = 10
+    /// The corner radius when none is set, in points (``SheetChrome/defaultCornerRadius``, UIKit's).
+    public static let defaultCornerRadius = SheetChrome.defaultCornerRadius
 
     /// The resting heights, lowest first or in any order (empty: the content's height).
     public var detents: [BottomSheet.Detent] = []
