@@ -168,31 +168,17 @@ public struct AnimatedValue: Sendable {
         // Settled means within the tolerance: a spring's closed form still has a vanishing velocity then, which a
         // following curve may drop (the position stays continuous).
         let moving = !isSettled(at: now) || (initialVelocity ?? 0) != 0
-        if !moving && x == target {
-            // Nothing to move: stay at rest (no segment to evaluate on every frame).
-            jump(to: target, at: now)
-            return
-        }
-        switch driver {
-        case .immediate:
+        switch driver.start(moving: moving, atTarget: x == target) {
+        case .rest:
             jump(to: target, at: now)
         case .spring(let spring):
             startSpring(spring, from: x, velocity: v, to: target, at: now)
         case .curve(let curve, let duration):
-            guard duration.isFinite, duration > 0 else {
-                jump(to: target, at: now)
-                return
-            }
-            let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
-            if moving {
-                startSpring(Self.handoffSpring(duration: duration), from: x, velocity: v, to: target, at: now)
-            } else {
-                self.target = target
-                startTime = now
-                self.curve = curve
-                segment = .curve(from: x, duration: duration)
-                settleTime = now + duration
-            }
+            self.target = target
+            startTime = now
+            self.curve = curve
+            segment = .curve(from: x, duration: duration)
+            settleTime = now + duration
         }
     }
 
@@ -259,5 +245,34 @@ public struct AnimatedValue: Sendable {
     static func handoffSpring(duration: Double) -> DampedSpring {
         let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
         return DampedSpring(validatedAngularFrequency: 9.233_5 / duration, dampingRatio: 1)
+    }
+}
+
+extension AnimatedValue.Driver {
+    /// The segment an animation with this driver starts: the rule ``AnimatedValue`` and ``VectorMotion`` share.
+    enum Start {
+        /// At rest at the target (no animation, nothing to move, or a curve of no positive duration).
+        case rest
+        /// A spring from the current position and velocity.
+        case spring(DampedSpring)
+        /// The curve from the current position over `duration` seconds (within ``RepresentableRange``).
+        case curve(TimingCurve, duration: Double)
+    }
+
+    /// What starts for a value that is `moving` (not settled, or given a velocity) and is or is not `atTarget`: a
+    /// value at rest at its target stays at rest (no segment to evaluate on every frame); a curve started while
+    /// moving hands over to ``AnimatedValue/handoffSpring(duration:)``.
+    func start(moving: Bool, atTarget: Bool) -> Start {
+        if !moving && atTarget { return .rest }
+        switch self {
+        case .immediate:
+            return .rest
+        case .spring(let spring):
+            return .spring(spring)
+        case .curve(let curve, let duration):
+            guard duration.isFinite, duration > 0 else { return .rest }
+            let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
+            return moving ? .spring(AnimatedValue.handoffSpring(duration: duration)) : .curve(curve, duration: duration)
+        }
     }
 }

@@ -133,32 +133,19 @@ public struct VectorMotion<Vector: MotionVector> {
         var (x, v) = state(at: now)
         if let initialVelocity { v = initialVelocity }
         let moving = !isSettled(at: now) || v != .zero
-        if !moving && x == target {
-            jump(to: target, at: now)
-            return
-        }
-        switch driver {
-        case .immediate:
+        switch driver.start(moving: moving, atTarget: x == target) {
+        case .rest:
             jump(to: target, at: now)
         case .spring(let spring):
             startSpring(spring, from: x, velocity: v, to: target, at: now)
-        case .curve(let curve, let duration):
-            guard duration.isFinite, duration > 0 else {
-                jump(to: target, at: now)
-                return
-            }
-            let duration = Sanitize.duration(duration, or: RepresentableRange.minimumDuration)
-            if moving {
-                startSpring(AnimatedValue.handoffSpring(duration: duration), from: x, velocity: v, to: target, at: now)
-            } else if (target - x).magnitudeSquared.isFinite {
-                self.target = target
-                startTime = now
-                self.curve = curve
-                segment = .curve(from: x, duration: duration)
-                settleTime = now + duration
-            } else {
-                jump(to: target, at: now)
-            }
+        case .curve(let curve, let duration) where (target - x).magnitudeSquared.isFinite:
+            self.target = target
+            startTime = now
+            self.curve = curve
+            segment = .curve(from: x, duration: duration)
+            settleTime = now + duration
+        case .curve:
+            jump(to: target, at: now)
         }
     }
 
