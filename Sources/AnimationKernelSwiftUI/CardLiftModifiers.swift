@@ -116,80 +116,30 @@
         }
     }
 
-    /// Hosts the detail and reports when UIKit has dismissed it.
-    final class CardLiftHostingController<Root: View>: UIHostingController<Root> {
-        var didDismiss: (@MainActor () -> Void)?
-
-        override func viewDidDisappear(_ animated: Bool) {
-            super.viewDidDisappear(animated)
-            if isBeingDismissed { didDismiss?() }
-        }
-    }
-
-    /// Translates between one `.cardLift` modifier and the UIKit layer, as ``CoverHost`` does for the cover: the
-    /// binding's rules are ``SheetBindingCoordinator``'s (a UIKit dismissal, run to completion), where the card goes
-    /// is ``CardLiftNamespace``'s.
+    /// Translates between one `.cardLift` modifier and the UIKit layer (``ModalItemHost``); where the card goes is
+    /// ``CardLiftNamespace``'s.
     @MainActor
-    final class CardLiftHost<Item: Identifiable, Content: View>: AnchoredHost where Item.ID: Sendable {
-        typealias Inputs = BottomSheetHost<Item, Content>.Inputs
+    final class CardLiftHost<Item: Identifiable, Content: View>: ModalItemHost<Item, Content>, AnchoredHost
+    where Item.ID: Sendable {
         /// The modifier's values: the binding's, the cards' namespace and the lift's configuration.
         typealias Values = (inputs: Inputs, namespace: CardLiftNamespace, configuration: CardLift.Configuration)
 
-        weak var anchor: SheetAnchorController?
         var namespace: CardLiftNamespace?
         var configuration = CardLift.Configuration()
-        private var inputs: Inputs?
-        private var coordinator = SheetBindingCoordinator<Item.ID>(dismissal: .runsToCompletion)
-        private var detail: CardLiftHostingController<Content>?
         /// The detail's transitioning delegate, which UIKit holds weakly.
         private var transition: CardLiftTransition?
-        private var waiting: Item.ID?
 
         func update(_ values: Values) {
             namespace = values.namespace
             configuration = values.configuration
-            update(values.inputs)
+            updateItem(values.inputs)
         }
 
-        private func update(_ inputs: Inputs) {
-            self.inputs = inputs
-            let id = inputs.item?.id
-            if id != coordinator.item {
-                perform(coordinator.itemChanged(to: id))
-            } else if let item = inputs.item, let detail, coordinator.shownItem == item.id {
-                detail.rootView = inputs.content(item)
-            }
-        }
-
-        func anchorAppeared() {
-            guard let waiting else { return }
-            self.waiting = nil
-            present(waiting)
-        }
-
-        func anchorRemoved() {
-            waiting = nil
-            detail?.presentingViewController?.dismiss(animated: true, completion: nil)
-        }
-
-        private func perform(_ response: SheetBindingCoordinator<Item.ID>.Response) {
-            switch response.action {
-            case .present(let id, _)?: present(id)
-            case .dismiss?: dismiss()
-            case .moveToDetent?, nil: break
-            }
-            if case .set(let item) = response.item, item == nil { inputs?.write(nil) }
-            if response.dismissed != nil { inputs?.onDismiss?() }
-        }
-
-        private func present(_ id: Item.ID) {
-            guard detail == nil else { return }
-            guard let anchor, anchor.view.window != nil else {
-                waiting = id
-                return
-            }
-            guard let inputs, let item = inputs.item, item.id == id, let namespace else { return }
-            let source = CardLiftSourceID(id)
+        override func makeModal(
+            for item: Item, content: Content, anchor: SheetAnchorController
+        ) -> DismissReportingHostingController<Content>? {
+            guard let namespace else { return nil }
+            let source = CardLiftSourceID(item.id)
             let transition = CardLiftTransition(
                 sourceFrame: { [weak namespace, weak anchor] in
                     guard let namespace, let window = anchor?.view.window else { return nil }
@@ -200,32 +150,16 @@
                     return namespace.snapshot(of: source, in: window)
                 }, configuration: configuration)
             transition.setSourceHidden = { [weak namespace] in namespace?.setHidden($0, for: source) }
-            let detail = CardLiftHostingController(rootView: inputs.content(item))
+            let detail = DismissReportingHostingController(rootView: content)
             detail.modalPresentationStyle = .custom
             detail.transitioningDelegate = transition
-            detail.didDismiss = { [weak self] in self?.dismissalEnded() }
             self.transition = transition
-            self.detail = detail
-            anchor.present(detail, animated: true, completion: nil)
+            return detail
         }
 
-        private func dismiss() {
-            if waiting != nil {
-                waiting = nil
-                dismissalEnded()
-            } else if let presenter = detail?.presentingViewController {
-                presenter.dismiss(animated: true, completion: nil)
-            } else {
-                dismissalEnded()
-            }
-        }
-
-        /// UIKit dismissed the detail (a drag, the app's binding, or the presenter going away).
-        private func dismissalEnded() {
-            detail = nil
+        override func modalEnded() {
             transition = nil
             namespace?.liftEnded()
-            perform(coordinator.sheetUpdated([.didDismiss], phase: .dismissed, selectedDetent: .content))
         }
     }
 
