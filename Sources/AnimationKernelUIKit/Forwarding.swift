@@ -41,8 +41,8 @@
             inWindow: Rect(window.bounds), container: Rect(view.convert(view.bounds, to: window)))
     }
 
-    /// One pan recognizer routed by a ``GestureArbiter``: once the touch is decided, a vertical drag of the sheet or
-    /// an edge swipe, with translations counted from where it was decided (so nothing jumps by the slop).
+    /// One pan recognizer routed by a ``PanRouter``, which decides the touch's owner and counts translations from
+    /// where it decided.
     @MainActor
     final class PanForwarder: NSObject, UIGestureRecognizerDelegate {
         enum Event {
@@ -56,7 +56,12 @@
             case contentTouched
         }
 
-        var arbiter = GestureArbiter()
+        private var router = PanRouter()
+        /// The arbiter deciding each touch (a host changes its configuration between touches).
+        var arbiter: GestureArbiter {
+            get { router.arbiter }
+            set { router.arbiter = newValue }
+        }
         /// A scroll view whose own pan runs alongside (the sheet's model splits each movement with it). Its pan
         /// also reports here, after the scroll view's own handling, so the layer writes the model's offset over the
         /// scroll view's in the same touch (``ScrollHandoff``).
@@ -74,12 +79,11 @@
         private var contentTarget: ActionTarget?
         private(set) var recognizer: UIPanGestureRecognizer?
         private var target: ActionTarget?
-        private var origin: CGPoint?
         private weak var space: UIView?
         private let handler: @MainActor (Event) -> Void
 
         /// Whether a decided sheet drag is in progress.
-        var isDraggingSheet: Bool { origin != nil && arbiter.owner == .sheet }
+        var isDraggingSheet: Bool { router.isDraggingSheet }
 
         /// A pan on `view`, in the coordinates of `space`.
         init(on view: UIView, space: UIView, handler: @escaping @MainActor (Event) -> Void) {
@@ -98,47 +102,19 @@
 
         private func forward(_ pan: UIPanGestureRecognizer) {
             guard let space else { return }
-            let translation = pan.translation(in: space)
-            let velocity = pan.velocity(in: space)
+            let translation = Point(pan.translation(in: space))
+            let velocity = Point(pan.velocity(in: space))
+            let send = handler
             switch pan.state {
             case .began:
-                origin = nil
                 let (start, width) = touchDown(pan)
-                arbiter.began(at: start, containerWidth: width)
-                decide(translation)
+                router.began(touchDown: start, containerWidth: width, translation: translation, velocity: velocity) {
+                    send(Event($0))
+                }
             case .changed:
-                decide(translation)
-                guard let origin else { return }
-                switch arbiter.owner {
-                case .sheet:
-                    handler(.sheetChanged(translation: Double(translation.y - origin.y), velocity: Double(velocity.y)))
-                case .edgeSwipe:
-                    handler(.edgeChanged(translation: Double(translation.x - origin.x), velocity: Double(velocity.x)))
-                default: break
-                }
+                router.changed(translation: translation, velocity: velocity) { send(Event($0)) }
             case .ended, .cancelled, .failed:
-                let decided = origin != nil
-                let finished = pan.state == .ended
-                origin = nil
-                switch arbiter.ended() {
-                case .sheet where decided: handler(.sheetEnded(velocity: finished ? Double(velocity.y) : 0))
-                case .edgeSwipe where decided: handler(.edgeEnded(velocity: finished ? Double(velocity.x) : 0))
-                default: break
-                }
-            default:
-                break
-            }
-        }
-
-        private func decide(_ translation: CGPoint) {
-            guard origin == nil else { return }
-            switch arbiter.changed(translation: Point(translation)) {
-            case .sheet:
-                origin = translation
-                handler(.sheetBegan)
-            case .edgeSwipe:
-                origin = translation
-                handler(.edgeBegan)
+                router.ended(velocity: velocity, finished: pan.state == .ended) { send(Event($0)) }
             default:
                 break
             }
@@ -178,6 +154,21 @@
             shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
         ) -> Bool {
             otherGestureRecognizer === scrollView?.panGestureRecognizer
+        }
+    }
+
+    extension PanForwarder.Event {
+        init(_ event: PanRouter.Event) {
+            switch event {
+            case .sheetBegan: self = .sheetBegan
+            case .sheetChanged(let translation, let velocity):
+                self = .sheetChanged(translation: translation, velocity: velocity)
+            case .sheetEnded(let velocity): self = .sheetEnded(velocity: velocity)
+            case .edgeBegan: self = .edgeBegan
+            case .edgeChanged(let translation, let velocity):
+                self = .edgeChanged(translation: translation, velocity: velocity)
+            case .edgeEnded(let velocity): self = .edgeEnded(velocity: velocity)
+            }
         }
     }
 
