@@ -357,16 +357,15 @@
     }
 
     /// A scroll view's offset and the range it scrolls in, as the models' `setContent` takes them.
-    struct ScrollState {
-        var offset: Double
-        var top: Double
-        var bottom: Double
+    typealias ScrollState = ScrollRange
 
+    extension ScrollRange {
         @MainActor init(_ scrollView: UIScrollView) {
             let insets = scrollView.adjustedContentInset
-            offset = Double(scrollView.contentOffset.y)
-            top = -Double(insets.top)
-            bottom = max(top, Double(scrollView.contentSize.height + insets.bottom - scrollView.bounds.height))
+            self.init(
+                offset: Double(scrollView.contentOffset.y), contentHeight: Double(scrollView.contentSize.height),
+                viewportHeight: Double(scrollView.bounds.height), insetTop: Double(insets.top),
+                insetBottom: Double(insets.bottom))
         }
     }
 

@@ -175,3 +175,18 @@ import Testing
         #expect(sheet.frame(at: 1).dimmingAlpha == 0 && sheet.passesTouchesBehind(sheet.frame(at: 1)))
     }
 }
+
+/// Issue #46 item 9: the range a tracked scroll view scrolls in, from what UIKit reports.
+@Suite struct ScrollRangeTests {
+    @Test func rangeFollowsTheAdjustedInsets() {
+        // 1400 pt of content in a 600 pt viewport under a 56 pt bar, above a 34 pt home indicator.
+        let list = ScrollRange(offset: -56, contentHeight: 1400, viewportHeight: 600, insetTop: 56, insetBottom: 34)
+        #expect(list.offset == -56 && list.top == -56 && list.bottom == 834)
+        // Content shorter than the viewport scrolls nowhere: the bottom is the top.
+        let short = ScrollRange(offset: 0, contentHeight: 200, viewportHeight: 600, insetTop: 20, insetBottom: 34)
+        #expect(short.top == -20 && short.bottom == -20)
+        let broken = ScrollRange(
+            offset: .nan, contentHeight: .infinity, viewportHeight: 600, insetTop: .nan, insetBottom: 0)
+        #expect(broken.offset == 0 && broken.top == 0 && broken.bottom == 0)
+    }
+}

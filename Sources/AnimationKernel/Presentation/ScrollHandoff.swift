@@ -18,3 +18,26 @@ public enum ScrollHandoff {
         !sheet.contentOwnsMovement
     }
 }
+
+/// Where a vertical scroll view is and how far it scrolls, in points, as the models' `setContent(offset:minimum:
+/// maximum:)` takes it, from what the scroll view reports.
+public struct ScrollRange: Sendable, Hashable {
+    /// The content offset.
+    public var offset: Double
+    /// The offset at the top: minus the adjusted top inset.
+    public var top: Double
+    /// The offset at the bottom: the content's height plus the adjusted bottom inset, less the viewport's height;
+    /// never above ``top`` (content shorter than its viewport scrolls nowhere).
+    public var bottom: Double
+
+    /// The range of a scroll view at `offset` whose content is `contentHeight` tall in a viewport `viewportHeight`
+    /// tall, with adjusted insets `insetTop` and `insetBottom` (non-finite values read as 0).
+    public init(offset: Double, contentHeight: Double, viewportHeight: Double, insetTop: Double, insetBottom: Double) {
+        self.offset = Sanitize.finite(offset, or: 0)
+        top = -Sanitize.finite(insetTop, or: 0)
+        let end =
+            Sanitize.finite(contentHeight, or: 0) + Sanitize.finite(insetBottom, or: 0)
+            - Sanitize.finite(viewportHeight, or: 0)
+        bottom = max(top, end)
+    }
+}
