@@ -292,15 +292,19 @@
 
         public override func viewWillDisappear(_ animated: Bool) {
             super.viewWillDisappear(animated)
-            guard isBeingDismissed else { return }
+            guard isLeaving else { return }
             if !animated { coordinator?.runTransition(presenting: false, animated: false) }
         }
 
         public override func viewDidDisappear(_ animated: Bool) {
             super.viewDidDisappear(animated)
-            guard isBeingDismissed else { return }
+            guard isLeaving else { return }
             coordinator?.dismissalDidEnd(completed: true)
         }
+
+        /// Whether disappearing is the sheet's dismissal (its own, or its presenter's taking it along), not a
+        /// controller it presented over the full screen covering it.
+        private var isLeaving: Bool { isBeingDismissed || presentingViewController?.isBeingDismissed == true }
 
         /// Creates the coordinator for a presentation in `container` (once per presentation) and lets it set up.
         private func prepare(in container: UIView) {
