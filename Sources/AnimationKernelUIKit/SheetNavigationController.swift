@@ -36,6 +36,12 @@
         /// The bar above the screens; its height and alpha come from the model (UIKit's `navigationBar` stays
         /// hidden).
         public let sheetBar = UIView()
+        /// Whether motion that settles with no finger on it (a push, a pop, a stack change, the sheet settling) is
+        /// handed to Core Animation (``SheetNavigation/layerAnimations(from:)``), so the main thread draws nothing
+        /// until it rests. Default true. Title views (``titleView``) fade on the main thread, so with them the motion
+        /// stays there; so does motion whose screens the handover cannot name
+        /// (``SheetNavigation/screenIDs(of:from:)``).
+        public var settlesOnRenderServer = true
         /// Called when a drag that would have dismissed was refused.
         public var dismissalAttempted: (@MainActor () -> Void)?
         /// Called when a pop the user made is decided, with the popped screens, bottom first: an edge swipe released
@@ -63,6 +69,9 @@
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let sheetView = SheetContainerView()
+        /// Inside the sheet, the screens' superview, in the container's coordinates: its bounds origin is the sheet's
+        /// origin, so a screen's frame is the model's rect as it is (what the handed-over animations move).
+        private let screensView = UIView()
         private var titleViews: [SheetNavigation.ScreenID: UIView] = [:]
         /// The screens' appearance callbacks, decided by the core from the navigation's events.
         private var appearance = AppearanceTransitions<SheetNavigation.ScreenID>(top: nil)
@@ -230,7 +239,11 @@
 
         /// Puts the screen's view in the sheet and its title view in the bar.
         private func install(_ viewController: UIViewController) {
-            if viewController.view.superview !== sheetView { sheetView.addSubview(viewController.view) }
+            if viewController.view.superview !== screensView {
+                screensView.addSubview(viewController.view)
+                // Core Animation's position is then the frame's origin, as the handed-over animations expect.
+                viewController.view.layer.anchorPoint = .zero
+            }
             let id = Self.identifier(viewController)
             if titleViews[id] == nil, let title = titleView?(viewController) {
                 titleViews[id] = title
@@ -243,6 +256,8 @@
             for id in stack.release(drawn: drawn) {
                 guard let viewController = controllers.removeValue(forKey: id) else { continue }
                 viewController.willMove(toParent: nil)
+                for key in Self.screenKeys { viewController.view.layer.removeAnimation(forKey: key) }
+                viewController.view.layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
                 viewController.view.removeFromSuperview()
                 viewController.removeFromParent()
                 titleViews.removeValue(forKey: id)?.removeFromSuperview()
@@ -325,6 +340,8 @@
                     apply: { [weak self] in self?.apply($0) }, perform: { [weak self] in self?.perform($0) })
                 coordinator.dismissalAllowed = { [weak self] in self?.dismissalAllowed ?? false }
                 coordinator.milestones = { [weak self] in self?.handle($0) }
+                coordinator.driver.handOver = { [weak self] nav, t in self?.handOver(nav, at: t) ?? false }
+                coordinator.driver.takeBack = { [weak self] in self?.takeBack() }
                 self.coordinator = coordinator
             }
             coordinator?.presentationWillBegin()
@@ -359,7 +376,9 @@
             dimmingView.alpha = 0
             root.addSubview(dimmingView)
             root.addSubview(sheetView)
+            sheetView.addSubview(screensView)
             sheetView.addSubview(sheetBar)
+            for view in [sheetView, screensView, sheetBar] { view.layer.anchorPoint = .zero }
             sheetView.escape = { [weak self] in self?.escape() ?? false }
             for id in stack.held { controllers[id].map(install) }
             let pan = PanForwarder(on: sheetView, space: root) { [weak self] in self?.drag($0) }
@@ -386,6 +405,7 @@
             guard let coordinator else { return }
             let root = container.view!
             dimmingView.frame = root.bounds
+            sizeScreensSpace()
             let now = (root.bounds.size, root.safeAreaInsets)
             let direction = root.effectiveUserInterfaceLayoutDirection
             if let laidOut, laidOut.size != now.0 || laidOut.insets != now.1 {
@@ -495,6 +515,8 @@
         private func apply(_ frame: SheetNavigation.Frame) {
             let sheet = frame.sheet.sheet
             sheetView.apply(sheet)
+            sizeScreensSpace()
+            screensView.bounds.origin = CGPoint(x: sheet.minX, y: sheet.minY)
             sheetView.alpha = CGFloat(frame.sheet.sheetAlpha)
             dimmingView.alpha = CGFloat(frame.sheet.dimmingAlpha)
             sheetBar.frame = CGRect(x: 0, y: 0, width: sheet.width, height: frame.navigationBarHeight)
@@ -504,12 +526,66 @@
             for screen in frame.screens {
                 guard let viewController = controllers[screen.id] else { continue }
                 viewController.view.isHidden = false
-                viewController.view.apply(screen.rect.offsetBy(dx: -sheet.minX, dy: -sheet.minY))
+                viewController.view.apply(screen.rect)
                 viewController.view.alpha = CGFloat(screen.alpha)
                 viewController.view.layer.zPosition = CGFloat(screen.zIndex)
                 titleViews[screen.id]?.alpha = CGFloat(screen.titleAlpha)
             }
             pan?.arbiter.configuration.allowsEdgeSwipe = stack.screens.count > 1
+        }
+
+        /// The screens' space is as large as the container (it does not clip; the sheet does), whatever its bounds
+        /// origin (the sheet's origin, set by a frame or animated by a handover).
+        private func sizeScreensSpace() {
+            let space = container.view.bounds.size
+            screensView.frame = CGRect(x: 0, y: 0, width: space.width, height: space.height)
+        }
+
+        /// The layer keys a handover animates on a screen.
+        private static let screenKeys = [
+            "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity",
+        ]
+
+        /// Hands the settling motion to the render server: the sheet and the dimming, the screens' space (its bounds
+        /// origin follows the sheet's origin), each screen the model moves (shown, in the model's order), and the
+        /// bar's width and alpha.
+        private func handOver(_ navigation: SheetNavigation, at time: Double) -> Bool {
+            guard settlesOnRenderServer, titleViews.isEmpty, let animations = navigation.layerAnimations(from: time),
+                let ids = navigation.screenIDs(of: animations, from: time)
+            else { return false }
+            let moved = ids.compactMap { controllers[$0] }
+            guard moved.count == ids.count, moved.allSatisfy({ $0.view.superview === screensView }) else {
+                return false
+            }
+            animations.sheet.apply(sheet: sheetView.layer, dimming: dimmingView.layer)
+            sizeScreensSpace()
+            animations.sheet.x.apply(to: screensView.layer, keyPath: "bounds.origin.x")
+            animations.sheet.y.apply(to: screensView.layer, keyPath: "bounds.origin.y")
+            for viewController in container.children {
+                viewController.view.isHidden = !moved.contains { $0 === viewController }
+            }
+            for (index, (viewController, screen)) in zip(moved, animations.screens).enumerated() {
+                screen.apply(screen: viewController.view.layer)
+                animations.sheet.width.apply(to: viewController.view.layer, keyPath: "bounds.size.width")
+                viewController.view.layer.zPosition = CGFloat(index)
+            }
+            // The bar's height steps (shown or not); it keeps the height it has at either end.
+            let rest = navigation.frame(at: .infinity)
+            let bar = max(navigation.frame(at: time).navigationBarHeight, rest.navigationBarHeight)
+            sheetBar.frame = CGRect(x: 0, y: 0, width: rest.sheet.sheet.width, height: bar)
+            animations.sheet.width.apply(to: sheetBar.layer, keyPath: "bounds.size.width")
+            animations.navigationBarAlpha.apply(to: sheetBar.layer, keyPath: "opacity")
+            pan?.arbiter.configuration.allowsEdgeSwipe = stack.screens.count > 1
+            return true
+        }
+
+        /// Takes the motion back before an event changes it: the layers show the model's exact state again.
+        private func takeBack() {
+            for view in [sheetView, dimmingView, screensView, sheetBar] { view.layer.removeAllAnimations() }
+            for viewController in container.children {
+                for key in Self.screenKeys { viewController.view.layer.removeAnimation(forKey: key) }
+            }
+            if let coordinator { apply(coordinator.model.frame(at: coordinator.driver.currentTime)) }
         }
 
         private func handle(_ events: TransitionEvents) {
