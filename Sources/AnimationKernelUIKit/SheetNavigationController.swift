@@ -208,8 +208,10 @@
             }
         }
 
-        /// The container appears or disappears with the presentation: so does the top screen.
+        /// The container appears or disappears with the presentation: so does the top screen. A navigation still in
+        /// flight when the sheet begins to disappear finishes its pair first, so every screen's calls stay balanced.
         fileprivate func containerAppearance(began appearing: Bool?, animated: Bool) {
+            if appearing == false { deliver(appearance.finish()) }
             guard let top = topScreen else { return }
             if let appearing {
                 top.beginAppearanceTransition(appearing, animated: animated)
