@@ -297,31 +297,35 @@
             coordinator?.transitionDuration(presenting: presenting) ?? 0
         }
 
-        /// A full-screen presentation calls no animator when it is not animated: the controller runs the transition
-        /// itself, at once. Appearing again after something it presented over the full screen went is no
-        /// presentation.
+        /// A full-screen presentation calls no animator when it is not animated: its own appearance callbacks run
+        /// the presentation's lifecycle (``FullScreenPresentationLifecycle``).
         public override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
-            guard isBeingPresented else { return }
-            prepare(in: view.superview ?? view)
-            if !animated { coordinator?.runTransition(presenting: true, animated: false) }
+            lifecycle(.willAppear(animated: animated))
         }
 
         public override func viewWillDisappear(_ animated: Bool) {
             super.viewWillDisappear(animated)
-            guard isLeaving else { return }
-            if !animated { coordinator?.runTransition(presenting: false, animated: false) }
+            lifecycle(.willDisappear(animated: animated))
         }
 
         public override func viewDidDisappear(_ animated: Bool) {
             super.viewDidDisappear(animated)
-            guard isLeaving else { return }
-            coordinator?.dismissalDidEnd(completed: true)
+            lifecycle(.didDisappear)
         }
 
-        /// Whether disappearing is the sheet's dismissal (its own, or its presenter's taking it along), not a
-        /// controller it presented over the full screen covering it.
-        private var isLeaving: Bool { isBeingDismissed || presentingViewController?.isBeingDismissed == true }
+        private func lifecycle(_ callback: FullScreenPresentationLifecycle.Callback) {
+            let steps = FullScreenPresentationLifecycle.steps(
+                for: callback, isBeingPresented: isBeingPresented, isBeingDismissed: isBeingDismissed,
+                presenterIsBeingDismissed: presentingViewController?.isBeingDismissed == true)
+            for step in steps {
+                switch step {
+                case .prepare: prepare(in: view.superview ?? view)
+                case .runAtOnce(let presenting): coordinator?.runTransition(presenting: presenting, animated: false)
+                case .dismissalDidEnd: coordinator?.dismissalDidEnd(completed: true)
+                }
+            }
+        }
 
         /// Creates the coordinator for a presentation in `container` (once per presentation) and lets it set up.
         private func prepare(in container: UIView) {

@@ -201,3 +201,38 @@ import Testing
         }
     }
 }
+
+/// Issue #46 items 1 and 2 for `SheetNavigationController` (presented over the full screen): its own appearance
+/// callbacks start and end the presentation only when it is presented or dismissed.
+@Suite struct FullScreenPresentationLifecycleTests {
+    typealias L = FullScreenPresentationLifecycle
+
+    static func steps(
+        _ callback: L.Callback, presented: Bool = false, dismissed: Bool = false, presenterDismissed: Bool = false
+    ) -> [L.Step] {
+        L.steps(
+            for: callback, isBeingPresented: presented, isBeingDismissed: dismissed,
+            presenterIsBeingDismissed: presenterDismissed)
+    }
+
+    @Test func aNonAnimatedTransitionRunsAtOnceAndAnAnimatedOneWaitsForTheAnimator() {
+        #expect(Self.steps(.willAppear(animated: false), presented: true) == [.prepare, .runAtOnce(presenting: true)])
+        #expect(Self.steps(.willAppear(animated: true), presented: true) == [.prepare])
+        #expect(Self.steps(.willDisappear(animated: false), dismissed: true) == [.runAtOnce(presenting: false)])
+        #expect(Self.steps(.willDisappear(animated: true), dismissed: true).isEmpty)
+        #expect(Self.steps(.didDisappear, dismissed: true) == [.dismissalDidEnd])
+    }
+
+    @Test func aPresentersDismissalEndsItToo() {
+        #expect(
+            Self.steps(.willDisappear(animated: false), presenterDismissed: true) == [.runAtOnce(presenting: false)])
+        #expect(Self.steps(.didDisappear, presenterDismissed: true) == [.dismissalDidEnd])
+    }
+
+    /// A controller the sheet presents over the full screen covers it and goes: no dismissal, no second presentation.
+    @Test func beingCoveredAndUncoveredChangesNothing() {
+        #expect(Self.steps(.willDisappear(animated: false)).isEmpty, "covering dismissed the sheet's model")
+        #expect(Self.steps(.didDisappear).isEmpty, "covering tore the sheet down")
+        #expect(Self.steps(.willAppear(animated: false)).isEmpty, "uncovering presented the sheet again")
+    }
+}
