@@ -109,9 +109,9 @@
                 screens = SheetPathCoordinator.screens(
                     after: action, from: screens, element: \.element, make: { makeScreen($0, destination) })
                 switch action {
-                case .push: screens.last.map { navigation.push($0.hosting) }
-                case .pop: navigation.pop()
-                case .setStack: navigation.setViewControllers(stack)
+                case .push: screens.last.map { navigation.pushViewController($0.hosting, animated: true) }
+                case .pop: _ = navigation.popViewController(animated: true)
+                case .setStack: navigation.setViewControllers(stack, animated: true)
                 }
             }
             if let path = response.path { inputs?.writePath(path) }

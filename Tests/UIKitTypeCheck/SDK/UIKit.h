@@ -330,3 +330,49 @@ SK_UI_ACTOR SK_IOS(8.0)
 @end
 
 #pragma clang assume_nonnull end
+
+// MARK: UINavigationController.h (SheetNavigationController), with the UIViewController and UIGestureRecognizer
+// members it needs, declared here as categories; in Apple's headers they sit where manifest.txt says.
+
+#pragma clang assume_nonnull begin
+
+@interface UIViewController (NavigationLifecycle)
+- (void)viewDidLoad;
+@property (nonatomic, readonly, getter=isBeingPresented) BOOL beingPresented SK_IOS(5.0);
+@end
+
+@interface UIGestureRecognizer (Enabling)
+@property (nonatomic, getter=isEnabled) BOOL enabled;
+@end
+
+SK_UI_ACTOR SK_IOS(2.0)
+@interface UINavigationBar : UIView
+@end
+
+SK_UI_ACTOR SK_IOS(2.0)
+@interface UINavigationController : UIViewController
+- (instancetype)initWithNavigationBarClass:(nullable Class)barClass
+                              toolbarClass:(nullable Class)toolbarClass SK_DESIGNATED SK_IOS(5.0);
+- (instancetype)initWithRootViewController:(UIViewController *)root SK_DESIGNATED;
+- (instancetype)initWithNibName:(nullable NSString *)nibName bundle:(nullable NSBundle *)bundle SK_DESIGNATED;
+- (nullable instancetype)initWithCoder:(NSCoder *)coder SK_DESIGNATED;
+- (void)pushViewController:(UIViewController *)controller animated:(BOOL)animated
+    SK_NAME("pushViewController(_:animated:)");
+- (nullable UIViewController *)popViewControllerAnimated:(BOOL)animated;
+- (nullable NSArray<__kindof UIViewController *> *)popToViewController:(UIViewController *)controller
+                                                               animated:(BOOL)animated
+    SK_NAME("popToViewController(_:animated:)");
+- (nullable NSArray<__kindof UIViewController *> *)popToRootViewControllerAnimated:(BOOL)animated;
+@property (nonatomic, copy) NSArray<__kindof UIViewController *> *viewControllers;
+- (void)setViewControllers:(NSArray<UIViewController *> *)controllers animated:(BOOL)animated SK_IOS(3.0)
+    SK_NAME("setViewControllers(_:animated:)");
+@property (nonatomic, getter=isNavigationBarHidden) BOOL navigationBarHidden;
+@property (nonatomic, readonly) UINavigationBar *navigationBar;
+@property (nullable, nonatomic, readonly) UIGestureRecognizer *interactivePopGestureRecognizer SK_IOS(7.0) SK_NOT_TVOS;
+@end
+
+@interface UIViewController (UINavigationControllerItem)
+@property (nullable, nonatomic, readonly, strong) UINavigationController *navigationController;
+@end
+
+#pragma clang assume_nonnull end

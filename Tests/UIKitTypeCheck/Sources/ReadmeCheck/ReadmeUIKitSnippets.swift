@@ -44,7 +44,8 @@ enum ReadmeUIKitSnippets {
         let navigation = SheetNavigationController(rootViewController: cart)
         navigation.titleView = title                                  // a view per screen, faded by the model
         host.present(navigation, animated: true)
-        navigation.push(payment)                                      // slides in; the sheet follows its height
+        navigation.pushViewController(payment, animated: true)        // slides in; the sheet follows its height
+        payment.navigationController?.popViewController(animated: true)  // from the screen itself, the same model
     }
 
     static func cardLift(host: UIViewController, cell: UIView, detail: UIViewController, listVelocity: CGPoint)
