@@ -264,8 +264,10 @@
 
         /// Whether a drag (or VoiceOver's escape) may dismiss now.
         private var dismissalAllowed: Bool {
-            configuration.allowsInteractiveDismissal && !presentedViewController.isModalInPresentation
-                && delegateAllowsDismissal(self)
+            UserDismissalRule.allows(
+                configured: configuration.allowsInteractiveDismissal,
+                isModalInPresentation: presentedViewController.isModalInPresentation,
+                delegateAllows: { delegateAllowsDismissal(self) })
         }
 
         private func drag(_ event: PanForwarder.Event) {

@@ -42,6 +42,15 @@
         /// stays there; so does motion whose screens the handover cannot name
         /// (``SheetNavigation/screenIDs(of:from:)``).
         public var settlesOnRenderServer = true
+        /// The radius of the sheet's top corners, in points, at most half the sheet's width and its height. Default
+        /// 10 (``SheetChrome/defaultCornerRadius``, UIKit's sheets').
+        public var cornerRadius = CGFloat(SheetChrome.defaultCornerRadius) {
+            didSet { chrome.cornerRadius = Double(cornerRadius) }
+        }
+        /// The sheet's background, behind the screens and the bottom safe area. Default the system background.
+        public var backgroundColor: UIColor? = .systemBackground {
+            didSet { sheetView.backgroundColor = backgroundColor }
+        }
         /// Called when a drag that would have dismissed was refused.
         public var dismissalAttempted: (@MainActor () -> Void)?
         /// Called when a pop the user made is decided, with the popped screens, bottom first: an edge swipe released
@@ -69,6 +78,7 @@
         private let frameSource = DisplayLinkFrameSource()
         private let dimmingView = UIView()
         private let sheetView = SheetContainerView()
+        private var chrome = SheetChrome(showsGrabber: false)
         /// Inside the sheet, the screens' superview, in the container's coordinates: its bounds origin is the sheet's
         /// origin, so a screen's frame is the model's rect as it is (what the handed-over animations move).
         private let screensView = UIView()
@@ -382,6 +392,8 @@
             dimmingView.alpha = 0
             root.addSubview(dimmingView)
             root.addSubview(sheetView)
+            sheetView.backgroundColor = backgroundColor
+            sheetView.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             sheetView.addSubview(screensView)
             sheetView.addSubview(sheetBar)
             for view in [sheetView, screensView, sheetBar] { view.layer.anchorPoint = .zero }
@@ -521,6 +533,7 @@
         private func apply(_ frame: SheetNavigation.Frame) {
             let sheet = frame.sheet.sheet
             sheetView.apply(sheet)
+            sheetView.layer.cornerRadius = CGFloat(chrome.cornerRadius(for: sheet))
             sizeScreensSpace()
             screensView.bounds.origin = CGPoint(x: sheet.minX, y: sheet.minY)
             sheetView.alpha = CGFloat(frame.sheet.sheetAlpha)
@@ -564,6 +577,8 @@
                 return false
             }
             animations.sheet.apply(sheet: sheetView.layer, dimming: dimmingView.layer)
+            let rest = navigation.frame(at: .infinity)
+            sheetView.layer.cornerRadius = CGFloat(chrome.cornerRadius(for: rest.sheet.sheet))
             sizeScreensSpace()
             animations.sheet.x.apply(to: screensView.layer, keyPath: "bounds.origin.x")
             animations.sheet.y.apply(to: screensView.layer, keyPath: "bounds.origin.y")
@@ -576,7 +591,6 @@
                 viewController.view.layer.zPosition = CGFloat(index)
             }
             // The bar's height steps (shown or not); it keeps the height it has at either end.
-            let rest = navigation.frame(at: .infinity)
             let bar = max(navigation.frame(at: time).navigationBarHeight, rest.navigationBarHeight)
             sheetBar.frame = CGRect(x: 0, y: 0, width: rest.sheet.sheet.width, height: bar)
             animations.sheet.width.apply(to: sheetBar.layer, keyPath: "bounds.size.width")
