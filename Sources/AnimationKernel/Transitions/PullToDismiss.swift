@@ -256,6 +256,28 @@ public struct PullToDismiss: Sendable {
         startDismissal(velocity: nil, at: time)
     }
 
+    /// VoiceOver's escape gesture at `time`: dismisses as ``dismiss(at:)`` does when a drag may dismiss
+    /// (``Configuration/allowsInteractiveDismissal``), else refuses and reports `.didAttemptDismiss` (as a refused
+    /// pull does). Returns whether the screen is leaving, what `accessibilityPerformEscape` returns: true for a
+    /// dismissal already in flight; false once dismissed, and while a finger holds the screen (the escape is not
+    /// the user's dismissal then).
+    @discardableResult
+    public mutating func accessibilityEscape(at time: Double) -> Bool {
+        let time = clock.event(time)
+        advance(to: time)
+        switch phase {
+        case .dismissing: return true
+        case .dismissed, .dragging: return false
+        case .idle, .cancelling: break
+        }
+        guard configuration.allowsInteractiveDismissal else {
+            pending.insert(.didAttemptDismiss)
+            return false
+        }
+        startDismissal(velocity: nil, at: time)
+        return true
+    }
+
     /// Whether a drag may dismiss from `time` on (see ``Configuration/allowsInteractiveDismissal``). A screen being
     /// dragged stays where it is: the finger's further movement is read with or without resistance from there.
     public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
