@@ -465,9 +465,20 @@ extension PullToDismiss {
         public var y: LayerAnimation
         /// The screen's alpha (a fraction; moves only in a Reduce Motion dismissal).
         public var alpha: LayerAnimation
+        /// A shadow backdrop's alpha (``Frame/backdrop``'s: the effect's alpha times the rate), the opacity of the
+        /// view that shows it; 0 for a blur or no backdrop.
+        public var backdropAlpha: LayerAnimation
+        /// The backdrop's strength (``Frame/backdropRate``). A blur's radius, tint and saturation follow it, and a
+        /// blur is pixels a host renders, not a layer property the render server can animate: see
+        /// ``blurChanges``.
+        public var backdropRate: LayerAnimation
+        /// Whether a blur backdrop changes between the handover and the settle time (``backdropRate`` moves). The
+        /// render server cannot draw it then: the host keeps drawing frames itself (it does not hand over) until
+        /// a handover finds the blur steady. False for a shadow or no backdrop.
+        public var blurChanges: Bool
 
-        /// Every property, in declaration order.
-        public var all: [LayerAnimation] { [x, y, alpha] }
+        /// Every layer property, in declaration order (``backdropRate`` drives pixels, not a layer).
+        public var all: [LayerAnimation] { [x, y, alpha, backdropAlpha] }
     }
 
     /// The screen's layer animations from `time` until it settles (a cancel springing back, a dismissal sliding
@@ -480,7 +491,20 @@ extension PullToDismiss {
                 LayerProperty(read: { $0.screen.minX }, maximumError: LayerAnimation.pointTolerance),
                 LayerProperty(read: { $0.screen.minY }, maximumError: LayerAnimation.pointTolerance),
                 LayerProperty(read: { $0.alpha }, maximumError: LayerAnimation.fractionTolerance),
+                LayerProperty(read: { $0.backdrop.shadowAlpha }, maximumError: LayerAnimation.fractionTolerance),
+                LayerProperty(read: { $0.backdropRate }, maximumError: LayerAnimation.fractionTolerance),
             ], frame: frame(at:))
-        return LayerAnimations(x: all[0], y: all[1], alpha: all[2])
+        var blur = false
+        if case .blur = configuration.backdrop { blur = all[4].animationCount > 0 }
+        return LayerAnimations(
+            x: all[0], y: all[1], alpha: all[2], backdropAlpha: all[3], backdropRate: all[4], blurChanges: blur)
+    }
+}
+
+extension BackdropEffect {
+    /// A shadow's alpha; 0 for any other effect.
+    var shadowAlpha: Double {
+        if case .shadow(_, let alpha) = self { return alpha }
+        return 0
     }
 }
