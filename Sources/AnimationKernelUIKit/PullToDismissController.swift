@@ -29,8 +29,8 @@
         /// Whether a screen that settles with no finger down (a cancel springing back, a dismissal sliding off) is
         /// handed to Core Animation (`PullToDismiss.layerAnimations(from:)`), so the main thread draws nothing until
         /// it rests; a grab takes it back at the model's exact state. A blur backdrop that still changes is pixels
-        /// the render server cannot draw: the display link draws every frame until the blur is steady, then hands
-        /// the rest over. Default true.
+        /// the render server cannot draw: the display link draws every frame until the blur is steady
+        /// (``PullToDismiss/LayerAnimations/blurSteadyTime``), then hands the rest over. Default true.
         public var settlesOnRenderServer = true
         /// The model as of the latest event or frame.
         public var pull: PullToDismiss { driver.model }
@@ -47,8 +47,9 @@
         private var restingFrame: CGRect
         private var pan: PanForwarder?
         private var observers: SystemObservers?
-        /// Whether this motion segment already retried a handover once its blur came to rest.
-        private var retriedHandover = false
+        /// When to try the handover again: the time a changing blur becomes steady (``PullToDismiss/LayerAnimations/
+        /// blurSteadyTime``), or never.
+        private var retryHandover = Double.infinity
 
         /// Attaches to `viewController`'s view (already presented) with `configuration`.
         public init(
@@ -132,9 +133,9 @@
             return leaving
         }
 
-        /// Every event goes through here: a new motion segment may retry its handover once.
+        /// Every event goes through here: the driver asks for a handover after it, which sets its own retry.
         private func send(_ event: (inout PullToDismiss, Double) -> Void) {
-            retriedHandover = false
+            retryHandover = .infinity
             driver.send(event)
         }
 
@@ -174,11 +175,11 @@
 
         private func apply(_ frame: PullToDismiss.Frame) {
             draw(frame, wholeBlur: false)
-            // A blur that has faded out for good (rate 0 while the screen leaves) no longer needs frames: the
-            // handover is tried again, once, and takes the rest if the model finds the blur steady.
-            if case .blur = frame.backdrop, frame.phase == .dismissing, frame.backdropRate == 0, !retriedHandover {
-                retriedHandover = true
-                driver.send(at: driver.lastFrameTime) { _, _ in }
+            // The blur has come to rest: an empty event makes the driver hand the rest of the motion over.
+            let now = driver.lastFrameTime
+            if now >= retryHandover {
+                retryHandover = .infinity
+                driver.send(at: now) { _, _ in }
             }
         }
 
@@ -211,9 +212,13 @@
         /// and steady from then on), then the screen's origin and alpha and a shadow's opacity animate on Core
         /// Animation; nothing is applied from the main thread until the model rests or an event takes it back.
         private func handOver(_ pull: PullToDismiss, at time: Double) -> Bool {
-            guard settlesOnRenderServer, let view = moving, let animations = pull.layerAnimations(from: time),
-                !animations.blurChanges
-            else { return false }
+            guard settlesOnRenderServer, let view = moving, let animations = pull.layerAnimations(from: time) else {
+                return false
+            }
+            guard !animations.blurChanges else {
+                retryHandover = animations.blurSteadyTime
+                return false
+            }
             draw(pull.frame(at: time), wholeBlur: true)
             animations.apply(screen: view.layer, resting: restingFrame, backdrop: backdropView.layer)
             return true

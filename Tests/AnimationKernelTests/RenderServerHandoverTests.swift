@@ -520,12 +520,18 @@ import Testing
         var near = PullToDismiss(containerSize: Self.phone, configuration: configuration)
         Self.release(&near, translation: 100, velocity: 2000)
         let early = try #require(near.layerAnimations(from: 0.1))
-        #expect(early.blurChanges)
-        var later = 0.1
-        while near.frame(at: later).backdropRate > 0 { later += 1.0 / 120 }
+        let later = early.blurSteadyTime
+        #expect(early.blurChanges && later > 0.1 && later < near.settleTime)
+        // It is the first such time: a frame before it the blur still shows.
+        #expect(near.frame(at: later - 1.0 / 120).backdropRate > 0 && near.frame(at: later).backdropRate == 0)
         let steady = try #require(near.layerAnimations(from: later))
-        #expect(!steady.blurChanges, "the blur still changes after \(later) s")
+        #expect(!steady.blurChanges && steady.blurSteadyTime == -.infinity, "the blur still changes after \(later) s")
         Self.check(near, from: later, Self.pullProperties(steady))
+        // A cancel strengthens it until the screen is back within a fraction of a point; from then on it is steady.
+        #expect(back.blurSteadyTime > 0.1 && back.blurSteadyTime <= cancel.settleTime)
+        let home = try #require(cancel.layerAnimations(from: back.blurSteadyTime))
+        #expect(!home.blurChanges)
+        Self.check(cancel, from: back.blurSteadyTime, Self.pullProperties(home))
     }
 
     @Test func offsetMovesEveryKindOfAnimation() throws {

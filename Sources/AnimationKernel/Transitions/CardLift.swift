@@ -626,8 +626,30 @@ extension CardLift {
     /// Every number a frame sets on the card's two layers, with the layer and the Core Animation key path that
     /// shows it: the host sets these each frame, and hands over ``LayerAnimations/animation(for:)`` for each.
     public enum LayerKey: Sendable, Hashable, CaseIterable {
-        case cardX, cardY, cardWidth, cardHeight, shadowRadius, shadowOpacity, cardOpacity
-        case clipX, clipY, clipWidth, clipHeight, clipCornerRadius
+        /// The card's frame origin x (`position.x`).
+        case cardX
+        /// The card's frame origin y (`position.y`).
+        case cardY
+        /// The card's width (`bounds.size.width`).
+        case cardWidth
+        /// The card's height (`bounds.size.height`).
+        case cardHeight
+        /// The card's shadow radius (`shadowRadius`).
+        case shadowRadius
+        /// The card's shadow opacity (`shadowOpacity`).
+        case shadowOpacity
+        /// The card's alpha (`opacity`).
+        case cardOpacity
+        /// The clip's origin x in the card (`position.x`): 0.
+        case clipX
+        /// The clip's origin y in the card (`position.y`): 0.
+        case clipY
+        /// The clip's width, the card's (`bounds.size.width`).
+        case clipWidth
+        /// The clip's height, the card's (`bounds.size.height`).
+        case clipHeight
+        /// The clip's corner radius, the card's (`cornerRadius`).
+        case clipCornerRadius
 
         /// The layer the key is on.
         public var layer: CardLayer {

@@ -474,8 +474,13 @@ extension PullToDismiss {
         public var backdropRate: LayerAnimation
         /// Whether a blur backdrop changes between the handover and the settle time (``backdropRate`` moves). The
         /// render server cannot draw it then: the host keeps drawing frames itself (it does not hand over) until
-        /// a handover finds the blur steady. False for a shadow or no backdrop.
+        /// ``blurSteadyTime``, and hands over from there. False for a shadow or no backdrop.
         public var blurChanges: Bool
+        /// The time from which a changing blur stays as it is (within half an 8-bit level of its strength) until
+        /// the settle time: a leaving screen has passed the dismissal fraction for good, a returning one is back
+        /// within a fraction of a point. The host tries the handover again then. `-infinity` when it does not
+        /// change.
+        public var blurSteadyTime: Double
 
         /// Every layer property, in declaration order (``backdropRate`` drives pixels, not a layer).
         public var all: [LayerAnimation] { [x, y, alpha, backdropAlpha] }
@@ -497,7 +502,29 @@ extension PullToDismiss {
         var blur = false
         if case .blur = configuration.backdrop { blur = all[4].animationCount > 0 }
         return LayerAnimations(
-            x: all[0], y: all[1], alpha: all[2], backdropAlpha: all[3], backdropRate: all[4], blurChanges: blur)
+            x: all[0], y: all[1], alpha: all[2], backdropAlpha: all[3], backdropRate: all[4], blurChanges: blur,
+            blurSteadyTime: blur ? backdropSteadyTime(from: clock.read(time)) : -.infinity)
+    }
+
+    /// The first time on the handover's grid from which the backdrop's rate stays within half its tolerance of its
+    /// final value (as the handover tells a moving property from a resting one).
+    private func backdropSteadyTime(from time: Double) -> Double {
+        let end = settleTime
+        guard time.isFinite, end.isFinite, end > time else { return time }
+        let tolerance = LayerAnimation.fractionTolerance / 2
+        let final = frame(at: end).backdropRate
+        let step = max(1.0 / 240, (end - time) / Double(LayerAnimation.maximumChecks))
+        var steady = end
+        var k = LayerAnimation.maximumChecks - 1
+        while k >= 0 {
+            let t = time + Double(k) * step
+            if t < end {
+                guard abs(frame(at: min(t, end.nextDown)).backdropRate - final) <= tolerance else { break }
+                steady = t
+            }
+            k -= 1
+        }
+        return steady
     }
 }
 
