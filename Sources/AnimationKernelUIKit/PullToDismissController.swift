@@ -30,7 +30,7 @@
         /// handed to Core Animation (`PullToDismiss.layerAnimations(from:)`), so the main thread draws nothing until
         /// it rests; a grab takes it back at the model's exact state. A blur backdrop that still changes is pixels
         /// the render server cannot draw: the display link draws every frame until the blur is steady
-        /// (``PullToDismiss/LayerAnimations/blurSteadyTime``), then hands the rest over. Default true.
+        /// (``PullToDismissHandover``), then hands the rest over. Default true.
         public var settlesOnRenderServer = true
         /// The model as of the latest event or frame.
         public var pull: PullToDismiss { driver.model }
@@ -47,9 +47,8 @@
         private var restingFrame: CGRect
         private var pan: PanForwarder?
         private var observers: SystemObservers?
-        /// When to try the handover again: the time a changing blur becomes steady (``PullToDismiss/LayerAnimations/
-        /// blurSteadyTime``), or never.
-        private var retryHandover = Double.infinity
+        /// When the motion goes to the render server (a changing blur keeps it here until it rests).
+        private var handover = PullToDismissHandover()
 
         /// Attaches to `viewController`'s view (already presented) with `configuration`.
         public init(
@@ -133,9 +132,9 @@
             return leaving
         }
 
-        /// Every event goes through here: the driver asks for a handover after it, which sets its own retry.
+        /// Every event goes through here: the driver offers a handover after it, which sets its own retry.
         private func send(_ event: (inout PullToDismiss, Double) -> Void) {
-            retryHandover = .infinity
+            handover.eventWillChangeModel()
             driver.send(event)
         }
 
@@ -175,12 +174,9 @@
 
         private func apply(_ frame: PullToDismiss.Frame) {
             draw(frame, wholeBlur: false)
-            // The blur has come to rest: an empty event makes the driver hand the rest of the motion over.
+            // The blur has come to rest: an empty event makes the driver offer the handover again.
             let now = driver.lastFrameTime
-            if now >= retryHandover {
-                retryHandover = .infinity
-                driver.send(at: now) { _, _ in }
-            }
+            if handover.retries(afterFrameAt: now) { driver.send(at: now) { _, _ in } }
         }
 
         /// Sets the pulled view and the backdrop for `frame`; `wholeBlur` renders all of a blur (a handed-over
@@ -212,13 +208,8 @@
         /// and steady from then on), then the screen's origin and alpha and a shadow's opacity animate on Core
         /// Animation; nothing is applied from the main thread until the model rests or an event takes it back.
         private func handOver(_ pull: PullToDismiss, at time: Double) -> Bool {
-            guard settlesOnRenderServer, let view = moving, let animations = pull.layerAnimations(from: time) else {
-                return false
-            }
-            guard !animations.blurChanges else {
-                retryHandover = animations.blurSteadyTime
-                return false
-            }
+            guard settlesOnRenderServer, let view = moving, let animations = handover.animations(for: pull, at: time)
+            else { return false }
             draw(pull.frame(at: time), wholeBlur: true)
             animations.apply(screen: view.layer, resting: restingFrame, backdrop: backdropView.layer)
             return true

@@ -535,3 +535,39 @@ extension BackdropEffect {
         return 0
     }
 }
+
+/// When a pull goes to the render server: as soon as no finger holds it, unless its blur backdrop still changes
+/// (pixels the host renders each frame), and then from the frame at which the blur comes to rest
+/// (``PullToDismiss/LayerAnimations/blurSteadyTime``). A host asks it at every handover its ``TransitionDriver``
+/// offers, and after every frame it draws whether to offer one again (with an empty event).
+public struct PullToDismissHandover: Sendable {
+    /// When the blur comes to rest and the handover is to be offered again; `infinity`: not pending.
+    public private(set) var retryTime = Double.infinity
+
+    /// Nothing pending.
+    public init() {}
+
+    /// The animations to hand over for `pull` at `time`, or nil to keep drawing frames: a finger holds it, or its
+    /// blur still changes (``retryTime`` is then when it stops).
+    public mutating func animations(for pull: PullToDismiss, at time: Double) -> PullToDismiss.LayerAnimations? {
+        retryTime = .infinity
+        guard let animations = pull.layerAnimations(from: time) else { return nil }
+        guard !animations.blurChanges else {
+            retryTime = animations.blurSteadyTime
+            return nil
+        }
+        return animations
+    }
+
+    /// An event is about to change the model: what was pending no longer holds.
+    public mutating func eventWillChangeModel() {
+        retryTime = .infinity
+    }
+
+    /// Whether, after drawing the frame at `time`, the host offers the handover again (once per pending retry).
+    public mutating func retries(afterFrameAt time: Double) -> Bool {
+        guard time >= retryTime else { return false }
+        retryTime = .infinity
+        return true
+    }
+}
