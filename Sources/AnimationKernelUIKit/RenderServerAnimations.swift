@@ -89,15 +89,28 @@
     }
 
     extension RoundedRectAnimation {
-        /// Sets `layer`'s shadow path to ``RoundedRectAnimation/finalValue`` and adds a linear `CAKeyframeAnimation`
-        /// of the paths under the key `"shadowPath"`, or removes it at rest. Times as
-        /// ``LayerAnimation/coreAnimation(keyPath:in:)`` converts them.
+        /// Sets `layer`'s shadow path to ``RoundedRectAnimation/finalValue`` and adds, under the key `"shadowPath"`,
+        /// a `CASpringAnimation` or `CABasicAnimation` from one path to the other
+        /// (``RoundedRectAnimation/progress(_:from:to:)``) or a linear `CAKeyframeAnimation` of the paths; or removes
+        /// it at rest. Times as ``LayerAnimation/coreAnimation(keyPath:in:)`` converts them.
         public func applyShadowPath(to layer: CALayer) {
             layer.shadowPath = finalValue.cgPath
-            guard case .keyframes(let times, let shapes) = self else {
+            switch self {
+            case .rest:
                 layer.removeAnimation(forKey: "shadowPath")
-                return
+            case .progress(let progress, let from, let to):
+                // The progress's timing (spring or curve), with the paths as its values.
+                guard let animation = progress.coreAnimation(keyPath: "shadowPath", in: layer) as? CABasicAnimation
+                else { return layer.removeAnimation(forKey: "shadowPath") }
+                animation.fromValue = from.cgPath
+                animation.toValue = to.cgPath
+                layer.add(animation, forKey: "shadowPath")
+            case .keyframes(let times, let shapes):
+                addKeyframes(times: times, shapes: shapes, to: layer)
             }
+        }
+
+        private func addKeyframes(times: [Double], shapes: [RoundedRect], to layer: CALayer) {
             let animation = CAKeyframeAnimation(keyPath: "shadowPath")
             animation.values = shapes.map { $0.cgPath }
             animation.keyTimes = keyTimes.map { NSNumber(value: $0) }

@@ -386,9 +386,16 @@ import Testing
         ]
     }
 
-    /// What Core Animation shows for a path animation at `time`: between two keyframes every control point
-    /// interpolated linearly; the first key before them (fill mode backwards) and the model value after.
+    /// What Core Animation shows for a path animation at `time`: for a spring or a curve from one path to another,
+    /// every control point moved by its progress; between two keyframes every control point interpolated linearly,
+    /// the first key before them (fill mode backwards); the model value after either.
     static func coreAnimationPath(_ animation: RoundedRectAnimation, at time: Double) -> [(x: Double, y: Double)] {
+        if case .progress(let progress, let from, let to) = animation {
+            let p = coreAnimationValue(progress, at: time)
+            return zip(controlPoints(from), controlPoints(to)).map { a, b in
+                (a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p)
+            }
+        }
         guard case .keyframes(let times, let shapes) = animation else { return controlPoints(animation.finalValue) }
         guard time > times[0] else { return controlPoints(shapes[0]) }
         guard time < times[times.count - 1] else { return controlPoints(animation.finalValue) }
@@ -431,7 +438,16 @@ import Testing
             // The clip moves with the card's size and corners; the shadow path follows both.
             #expect(open.animation(for: .clipWidth) == open.width && open.animation(for: .clipHeight) == open.height)
             #expect(open.animation(for: .clipCornerRadius).animationCount == 1)
-            #expect(open.shadowPath.keyCount >= 2, "the shadow path is \(open.shadowPath)")
+            // Without overshoot every part of the path moves on the flight's one spring from rest: the path is that
+            // spring. With it, the corners follow the lift clamped to 1: keyframes.
+            if spring == CardLift.nonBouncingSpring {
+                guard case .progress(.spring, _, _) = open.shadowPath else {
+                    Issue.record("the shadow path is \(open.shadowPath), not one spring")
+                    return
+                }
+            } else {
+                #expect(open.shadowPath.keyCount >= 2, "the shadow path is \(open.shadowPath.keyCount) keys")
+            }
             Self.check(card, from: 0, Self.cardLayerProperties(open))
             Self.checkShadowPath(card, open.shadowPath, from: 0)
             card.close(at: 0.15)
@@ -439,6 +455,30 @@ import Testing
             Self.check(card, from: 0.17, Self.cardLayerProperties(close))
             Self.checkShadowPath(card, close.shadowPath, from: 0.17)
         }
+        // Parts that do not share one spring (an overdamped flight goes over as keyframes) give path keyframes.
+        var heavy = Self.card(spring: try DampedSpring(response: 0.4, dampingRatio: 1.5))
+        heavy.open(at: 0)
+        let keys = try #require(heavy.layerAnimations(from: 0)).shadowPath
+        #expect(keys.keyCount >= 2, "the shadow path is \(keys)")
+        Self.checkShadowPath(heavy, keys, from: 0)
+    }
+
+    @Test func aCardFlyingOnACurveHandsItsShadowPathOverAsThatCurve() throws {
+        var configuration = CardLift.Configuration()
+        configuration.curve = (.easeInEaseOut, 0.35)
+        var card = CardLift(
+            source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
+            modalLayout: .init(containerSize: Self.phone, safeArea: Self.safeArea, contentHeight: 480),
+            configuration: configuration)
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0.05))
+        guard case .progress(.curve(let curve), _, _) = open.shadowPath else {
+            Issue.record("the shadow path is \(open.shadowPath), not one curve")
+            return
+        }
+        #expect(curve.beginTime == 0 && curve.duration == 0.35 && curve.from == 0 && curve.to == 1)
+        Self.check(card, from: 0.05, Self.cardLayerProperties(open))
+        Self.checkShadowPath(card, open.shadowPath, from: 0.05)
     }
 
     @Test func aCardThatKeepsItsSizeAndCornersKeepsItsShadowPath() throws {

@@ -39,13 +39,18 @@ public struct RoundedRect: Sendable, Hashable {
 }
 
 /// The motion of a layer's rounded-rect path (a shadow path) from a handover until the model settles, as Core
-/// Animation runs it: no animation at all, or linear keyframes of paths (`CAKeyframeAnimation` on `shadowPath`),
-/// between which the render server interpolates every control point linearly. Keys are placed as
-/// ``SampledKeyframes`` places them, with ``RoundedRect/controlPointDistanceBound(to:)`` as the error, so every
-/// control point stays within the maximum error of the model's path.
+/// Animation runs it. Every control point of the path is linear in the rectangle and the radius, and Core Animation
+/// interpolates paths point by point, so where the rectangle's and the radius's moving parts are one spring (or one
+/// timing curve) alike, the path is that spring from one path to the other; otherwise it is linear keyframes of paths,
+/// placed as ``SampledKeyframes`` places them with ``RoundedRect/controlPointDistanceBound(to:)`` as the error.
+/// Either way every control point stays within the maximum error of the model's path.
 public enum RoundedRectAnimation: Sendable, Hashable {
     /// The path does not change from the handover on.
     case rest(RoundedRect)
+    /// One spring or one timing curve: every control point is `from + (to - from) p(t)`, where `progress` (a
+    /// ``LayerAnimation/spring(_:)`` or ``LayerAnimation/curve(_:)``) runs `p` from 0 to 1. Core Animation runs it
+    /// as a `CASpringAnimation` or a `CABasicAnimation` from the path of `from` to the path of `to`.
+    case progress(LayerAnimation, from: RoundedRect, to: RoundedRect)
     /// Linear keyframes: `times` (seconds on the model's clock, increasing) and the shape at each.
     case keyframes(times: [Double], shapes: [RoundedRect])
 
@@ -53,6 +58,7 @@ public enum RoundedRectAnimation: Sendable, Hashable {
     public var finalValue: RoundedRect {
         switch self {
         case .rest(let shape): return shape
+        case .progress(_, _, let to): return to
         case .keyframes(_, let shapes): return shapes[shapes.count - 1]
         }
     }
@@ -76,13 +82,19 @@ public enum RoundedRectAnimation: Sendable, Hashable {
         return duration > 0 ? times.map { ($0 - times[0]) / duration } : times.map { _ in 0 }
     }
 
+    /// Each of a shape's five numbers (x, y, width, height, radius) gets this share of the path's maximum error, so
+    /// their sum, which bounds a control point's error, stays within it.
+    static let partShare = 1.0 / 3
+
     /// The shape from `time` until `end` (a model's settle time): `shape(t)` is the model's shape at `t`, read just
-    /// before `end` up to it (a model may step there). Rest when it stays within half of `maximumError` (points) of
-    /// its final value; else keyframes whose interpolation stays within it at the checkpoints, at most
-    /// `maximumKeys` of them. Allocates (once per handover).
+    /// before `end` up to it (a model may step there), and `parts` its x, y, width, height and radius handed over
+    /// with ``partShare`` of `maximumError` each. Rest when it stays within half of `maximumError` (points) of its
+    /// final value; one spring or curve where the moving parts share one; else keyframes whose interpolation stays
+    /// within it at the checkpoints, at most `maximumKeys` of them. Allocates (once per handover).
     static func handover(
-        from time: Double, until end: Double, maximumError: Double = LayerAnimation.pointTolerance,
-        maximumKeys: Int = LayerAnimation.maximumKeys, shape: (Double) -> RoundedRect
+        from time: Double, until end: Double, parts: [LayerAnimation],
+        maximumError: Double = LayerAnimation.pointTolerance, maximumKeys: Int = LayerAnimation.maximumKeys,
+        shape: (Double) -> RoundedRect
     ) -> RoundedRectAnimation {
         let final = shape(end)
         guard time.isFinite, end.isFinite, end > time else { return .rest(shape(Sanitize.finite(time, or: 0))) }
@@ -100,10 +112,48 @@ public enum RoundedRectAnimation: Sendable, Hashable {
             }
         }
         guard moves else { return .rest(final) }
+        if let single = single(parts) { return single }
         let keys = KeySampler.sample(
             from: time, to: end, within: target, maximumKeys: max(2, maximumKeys), value: before,
             error: { a, b, u, v in a.interpolated(to: b, u).controlPointDistanceBound(to: v) })
         return .keyframes(times: keys.times, shapes: keys.values)
+    }
+}
+
+extension RoundedRectAnimation {
+    /// The parts' shared spring or curve as one progress from 0 to 1, or nil when the moving parts do not share one
+    /// (every part at rest is the caller's case).
+    private static func single(_ parts: [LayerAnimation]) -> RoundedRectAnimation? {
+        guard parts.count == 5 else { return nil }
+        func shape(_ value: (LayerAnimation) -> Double) -> RoundedRect {
+            let v = parts.map(value)
+            return RoundedRect(rect: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), cornerRadius: v[4])
+        }
+        var progress: LayerAnimation?
+        for part in parts {
+            var timing: LayerAnimation
+            switch part {
+            case .rest: continue
+            case .spring(var spring):
+                (spring.from, spring.to) = (0, 1)
+                timing = .spring(spring)
+            case .curve(var curve):
+                (curve.from, curve.to) = (0, 1)
+                timing = .curve(curve)
+            case .keyframes: return nil
+            }
+            guard progress == nil || progress == timing else { return nil }
+            progress = timing
+        }
+        guard let progress else { return nil }
+        let from = shape { part in
+            switch part {
+            case .spring(let spring): return spring.from
+            case .curve(let curve): return curve.from
+            default: return part.finalValue
+            }
+        }
+        return .progress(progress, from: from, to: shape { $0.finalValue })
     }
 }
 

@@ -605,7 +605,17 @@ extension CardLift {
         let all = LayerAnimation.handover(
             from: clock.read(time), until: settleTime, segments: segments,
             properties: card + BottomSheet.LayerAnimations.properties { $0.modal }, frame: frame(at:))
-        let path = RoundedRectAnimation.handover(from: clock.read(time), until: settleTime) {
+        let share = LayerAnimation.pointTolerance * RoundedRectAnimation.partShare
+        let parts = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: segments,
+            properties: [
+                LayerProperty(read: { $0.shadowPath.rect.minX }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.minY }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.width }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.height }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.cornerRadius }, maximumError: share),
+            ], frame: frame(at:))
+        let path = RoundedRectAnimation.handover(from: clock.read(time), until: settleTime, parts: parts) {
             frame(at: $0).shadowPath
         }
         return LayerAnimations(
