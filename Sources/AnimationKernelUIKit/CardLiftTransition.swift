@@ -296,9 +296,10 @@
             card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
         }
 
-        /// Hands the card and the modal to the render server from `time`: the frame at `time` is drawn (the card's
-        /// place in the hierarchy changes only when the motion settles), then every layer animates on Core
-        /// Animation and nothing is applied from the main thread until the model rests or an event takes it back.
+        /// Hands the card and the modal to the render server from `time`: the frame at `time` is drawn, then every
+        /// layer animates on Core Animation and nothing is applied from the main thread until the model rests or an
+        /// event takes it back. The card's place in the hierarchy is then brought up to date when it rests (it is
+        /// above the modal either way: added after it).
         private func handOver(_ lift: CardLift, at time: Double) -> Bool {
             guard settlesOnRenderServer, let card, let snapshot, let animations = lift.layerAnimations(from: time)
             else { return false }
