@@ -39,6 +39,11 @@
         /// Told when the source should hide (the card is out of the list) or show again, for a source the layer
         /// cannot hide itself (a SwiftUI view); ``sourceView`` is hidden and shown by the layer.
         public var setSourceHidden: (@MainActor (Bool) -> Void)?
+        /// Whether a card that moves with no finger on the detail is handed to Core Animation (springs, curves and
+        /// keyframes the render server runs, `CardLift.layerAnimations(from:)`), so the main thread draws nothing
+        /// until it rests; a drag or any event takes it back at the model's exact state. Default true. A list that
+        /// scrolls while the card flies home is followed only at events then (set false to follow it every frame).
+        public var settlesOnRenderServer = true
         /// The model as of the latest event or frame; nil before the first transition.
         public var cardLift: CardLift? { coordinator?.model }
 
@@ -123,6 +128,8 @@
             detail.view.frame = modalView.bounds
             detail.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             modalView.addSubview(detail.view)
+            // Core Animation's positions are then the frames' origins, as the handed-over animations expect.
+            modalView.layer.anchorPoint = .zero
             container.addSubview(modalView)
             // The card casts its shadow from a path (no offscreen pass) and clips its snapshot to its corners: two
             // layers, since a layer that clips also clips its own shadow.
@@ -130,7 +137,8 @@
             let snapshot =
                 makeSnapshot?() ?? sourceView?.snapshotView(afterScreenUpdates: false) ?? UIView()
             snapshot.layer.masksToBounds = true
-            snapshot.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            card.layer.anchorPoint = .zero
+            snapshot.layer.anchorPoint = .zero
             card.addSubview(snapshot)
             container.addSubview(card)
             self.card = card
@@ -158,6 +166,8 @@
             let coordinator = PresentationCoordinator(
                 lift, frameSource: frameSource, now: DisplayLinkFrameSource.now,
                 apply: { [weak self] in self?.apply($0) }, perform: { [weak self] in self?.perform($0) })
+            coordinator.driver.handOver = { [weak self] lift, t in self?.handOver(lift, at: t) ?? false }
+            coordinator.driver.takeBack = { [weak self] in self?.takeBack() }
             self.coordinator = coordinator
             let velocity = Point(sourceVelocity)
             coordinator.runTransition(presenting: true, animated: context.isAnimated) { lift, t in
@@ -257,16 +267,21 @@
         }
 
         private func apply(_ frame: CardLift.Frame) {
+            draw(frame)
+            if frame.phase == .closing { followSource() }
+            followLayout()
+        }
+
+        /// Sets every layer the frame describes (``CardLift/LayerKey``) and the card's place in the hierarchy.
+        private func draw(_ frame: CardLift.Frame) {
             modalView.apply(frame.modal.sheet)
             guard let card else { return }
             card.apply(frame.card)
             card.alpha = CGFloat(frame.cardAlpha)
-            let radius = CGFloat(frame.cornerRadius)
-            snapshot?.frame = card.bounds
-            snapshot?.layer.cornerRadius = radius
-            let corner = min(radius, card.bounds.width / 2, card.bounds.height / 2)
-            card.layer.shadowPath = CGPath(
-                roundedRect: card.bounds, cornerWidth: corner, cornerHeight: corner, transform: nil)
+            let (x, y) = (CardLift.LayerKey.clipX.value(in: frame), CardLift.LayerKey.clipY.value(in: frame))
+            snapshot?.frame = Rect(x: x, y: y, width: frame.card.width, height: frame.card.height).cgRect
+            snapshot?.layer.cornerRadius = CGFloat(frame.cornerRadius)
+            card.layer.shadowPath = frame.shadowPath.cgPath
             card.layer.shadowRadius = CGFloat(frame.elevation.shadowRadius)
             card.layer.shadowOpacity = Float(frame.elevation.shadowOpacity)
             // The cell shows while the card is in the list (and under a Reduce Motion cross-fade).
@@ -279,8 +294,24 @@
             card.isHidden = frame.hostLayer == .list
             // Above the rising detail while flying; part of the detail once it is presented.
             card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
-            if frame.phase == .closing { followSource() }
-            followLayout()
+        }
+
+        /// Hands the card and the modal to the render server from `time`: the frame at `time` is drawn, then every
+        /// layer animates on Core Animation and nothing is applied from the main thread until the model rests or an
+        /// event takes it back. The card's place in the hierarchy is then brought up to date when it rests (it is
+        /// above the modal either way: added after it).
+        private func handOver(_ lift: CardLift, at time: Double) -> Bool {
+            guard settlesOnRenderServer, let card, let snapshot, let animations = lift.layerAnimations(from: time)
+            else { return false }
+            draw(lift.frame(at: time))
+            animations.apply(card: card.layer, clip: snapshot.layer, modal: modalView.layer, dimming: nil)
+            return true
+        }
+
+        /// Takes the motion back before an event changes it: the layers show the model's exact state again.
+        private func takeBack() {
+            for layer in [card?.layer, snapshot?.layer, modalView.layer] { layer?.removeAllAnimations() }
+            if let coordinator { draw(coordinator.model.frame(at: coordinator.driver.currentTime)) }
         }
 
         private func finish() {

@@ -77,28 +77,75 @@
         }
     }
 
+    extension RoundedRect {
+        /// The path Core Graphics draws for the shape. A radius is at least 1/64 point (where the rect allows it): a
+        /// zero radius may build a path of another structure (a plain rectangle), which Core Animation cannot
+        /// interpolate with rounded ones; 1/64 point is far below what a handover may differ by.
+        public var cgPath: CGPath {
+            let floor = min(1.0 / 64, rect.width / 2, rect.height / 2)
+            let radius = CGFloat(max(cornerRadius, floor))
+            return CGPath(roundedRect: rect.cgRect, cornerWidth: radius, cornerHeight: radius, transform: nil)
+        }
+    }
+
+    extension RoundedRectAnimation {
+        /// Sets `layer`'s shadow path to ``RoundedRectAnimation/finalValue`` and adds, under the key `"shadowPath"`,
+        /// a `CASpringAnimation` or `CABasicAnimation` from one path to the other
+        /// (``RoundedRectAnimation/progress(_:from:to:)``) or a linear `CAKeyframeAnimation` of the paths; or removes
+        /// it at rest. Times as ``LayerAnimation/coreAnimation(keyPath:in:)`` converts them.
+        public func applyShadowPath(to layer: CALayer) {
+            layer.shadowPath = finalValue.cgPath
+            switch self {
+            case .rest:
+                layer.removeAnimation(forKey: "shadowPath")
+            case .progress(let progress, let from, let to):
+                // The progress's timing (spring or curve), with the paths as its values.
+                guard let animation = progress.coreAnimation(keyPath: "shadowPath", in: layer) as? CABasicAnimation
+                else { return layer.removeAnimation(forKey: "shadowPath") }
+                animation.fromValue = from.cgPath
+                animation.toValue = to.cgPath
+                layer.add(animation, forKey: "shadowPath")
+            case .keyframes(let times, let shapes):
+                addKeyframes(times: times, shapes: shapes, to: layer)
+            }
+        }
+
+        private func addKeyframes(times: [Double], shapes: [RoundedRect], to layer: CALayer) {
+            let animation = CAKeyframeAnimation(keyPath: "shadowPath")
+            animation.values = shapes.map { $0.cgPath }
+            animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
+            animation.beginTime = layer.convertTime(times[0], from: nil)
+            animation.duration = times[times.count - 1] - times[0]
+            animation.fillMode = .backwards
+            layer.add(animation, forKey: "shadowPath")
+        }
+    }
+
     extension CardLift.LayerAnimations {
-        /// Hands the card to the render server: its frame, corner radius, shadow and alpha to `card` (anchor point
-        /// (0, 0)); the modal as ``BottomSheet/LayerAnimations/apply(sheet:dimming:)`` does.
-        public func apply(card: CALayer, modal: CALayer, dimming: CALayer?) {
-            x.apply(to: card, keyPath: "position.x")
-            y.apply(to: card, keyPath: "position.y")
-            width.apply(to: card, keyPath: "bounds.size.width")
-            height.apply(to: card, keyPath: "bounds.size.height")
-            cornerRadius.apply(to: card, keyPath: "cornerRadius")
-            shadowRadius.apply(to: card, keyPath: "shadowRadius")
-            shadowOpacity.apply(to: card, keyPath: "shadowOpacity")
-            alpha.apply(to: card, keyPath: "opacity")
+        /// Hands the card to the render server: every ``CardLift/LayerKey`` to its layer, `card` (frame, shadow,
+        /// alpha) or `clip` (the snapshot inside it: size and corners), both with anchor point (0, 0); the shadow
+        /// path to `card`; the modal as ``BottomSheet/LayerAnimations/apply(sheet:dimming:)`` does.
+        public func apply(card: CALayer, clip: CALayer, modal: CALayer, dimming: CALayer?) {
+            for key in CardLift.LayerKey.allCases {
+                let layer = key.layer == .card ? card : clip
+                animation(for: key).apply(to: layer, keyPath: key.keyPath)
+            }
+            shadowPath.applyShadowPath(to: card)
             self.modal.apply(sheet: modal, dimming: dimming)
         }
     }
 
     extension PullToDismiss.LayerAnimations {
-        /// Hands the presented screen to the render server: its origin and alpha to `screen` (anchor point (0, 0)).
-        public func apply(screen: CALayer) {
-            x.apply(to: screen, keyPath: "position.x")
-            y.apply(to: screen, keyPath: "position.y")
+        /// Hands the presented screen to the render server: its origin and alpha to `screen`, whose frame at rest is
+        /// `resting` (its position is the frame's origin plus the anchor point's offset, so any anchor point works:
+        /// the app's own view keeps its centre anchor); a shadow backdrop's alpha to `backdrop`'s opacity. A blur
+        /// backdrop is the host's to draw (see ``PullToDismiss/LayerAnimations/blurChanges``).
+        public func apply(screen: CALayer, resting: CGRect, backdrop: CALayer?) {
+            let anchor = screen.anchorPoint
+            x.offset(by: Double(resting.minX + anchor.x * resting.width)).apply(to: screen, keyPath: "position.x")
+            y.offset(by: Double(resting.minY + anchor.y * resting.height)).apply(to: screen, keyPath: "position.y")
             alpha.apply(to: screen, keyPath: "opacity")
+            if let backdrop { backdropAlpha.apply(to: backdrop, keyPath: "opacity") }
         }
     }
 

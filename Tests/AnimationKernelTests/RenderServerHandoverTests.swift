@@ -305,8 +305,20 @@ import Testing
 
     // MARK: - CardLift
 
+    /// Every number the host sets on the card's two layers (the card and the clip inside it), as the frame gives it
+    /// and as it is handed over.
+    static func cardLayerProperties(_ a: CardLift.LayerAnimations) -> [Property<CardLift.Frame>] {
+        CardLift.LayerKey.allCases.map { key in
+            let fraction = key == .cardOpacity || key == .shadowOpacity
+            return Property(
+                name: "\(key.layer) \(key.keyPath)", animation: a.animation(for: key),
+                tolerance: fraction ? Self.fraction : points
+            ) { key.value(in: $0) }
+        }
+    }
+
     static func cardProperties(_ a: CardLift.LayerAnimations) -> [Property<CardLift.Frame>] {
-        [
+        cardLayerProperties(a) + [
             Property(name: "card x", animation: a.x, tolerance: points) { $0.card.minX },
             Property(name: "card y", animation: a.y, tolerance: points) { $0.card.minY },
             Property(name: "card width", animation: a.width, tolerance: points) { $0.card.width },
@@ -361,6 +373,136 @@ import Testing
         Self.check(card, from: 0, Self.cardProperties(open))
     }
 
+    /// The control points of a rounded rectangle's path drawn as Core Graphics draws one: four sides, and each
+    /// corner a cubic quarter arc (handles at 0.5523 of the radius).
+    static func controlPoints(_ shape: RoundedRect) -> [(x: Double, y: Double)] {
+        let (x, y, w, h) = (shape.rect.minX, shape.rect.minY, shape.rect.width, shape.rect.height)
+        let r = shape.cornerRadius
+        let k = 0.5522847498 * r
+        return [
+            (x + r, y), (x + w - r, y), (x + w - r + k, y), (x + w, y + r - k), (x + w, y + r), (x + w, y + h - r),
+            (x + w, y + h - r + k), (x + w - r + k, y + h), (x + w - r, y + h), (x + r, y + h), (x + r - k, y + h),
+            (x, y + h - r + k), (x, y + h - r), (x, y + r), (x, y + r - k), (x + r - k, y), (x + r, y),
+        ]
+    }
+
+    /// What Core Animation shows for a path animation at `time`: for a spring or a curve from one path to another,
+    /// every control point moved by its progress; between two keyframes every control point interpolated linearly,
+    /// the first key before them (fill mode backwards); the model value after either.
+    static func coreAnimationPath(_ animation: RoundedRectAnimation, at time: Double) -> [(x: Double, y: Double)] {
+        if case .progress(let progress, let from, let to) = animation {
+            let p = coreAnimationValue(progress, at: time)
+            return zip(controlPoints(from), controlPoints(to)).map { a, b in
+                (a.x + (b.x - a.x) * p, a.y + (b.y - a.y) * p)
+            }
+        }
+        guard case .keyframes(let times, let shapes) = animation else { return controlPoints(animation.finalValue) }
+        guard time > times[0] else { return controlPoints(shapes[0]) }
+        guard time < times[times.count - 1] else { return controlPoints(animation.finalValue) }
+        var k = 0
+        while times[k + 1] <= time { k += 1 }
+        let u = (time - times[k]) / (times[k + 1] - times[k])
+        return zip(controlPoints(shapes[k]), controlPoints(shapes[k + 1])).map { a, b in
+            (a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u)
+        }
+    }
+
+    /// Checks the handed-over shadow path against the model's at every 120 Hz time (and 0.37 of a frame later)
+    /// until a frame past the settle time: no control point more than a quarter point away.
+    static func checkShadowPath(
+        _ card: CardLift, _ path: RoundedRectAnimation, from start: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var worst = (error: 0.0, time: start)
+        var k = 0
+        while start + Double(k) / 120 < card.settleTime + 1.0 / 120 {
+            for t in [start + Double(k) / 120, start + (Double(k) + 0.37) / 120] {
+                let expected = controlPoints(card.frame(at: t).shadowPath)
+                for (a, b) in zip(coreAnimationPath(path, at: t), expected) {
+                    let error = max(abs(a.x - b.x), abs(a.y - b.y))
+                    if error > worst.error { worst = (error, t) }
+                }
+            }
+            k += 1
+        }
+        #expect(
+            worst.error <= points, "shadow path: a control point off by \(worst.error) at t = \(worst.time)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func cardLiftHandsOverTheClipAndTheShadowPath() throws {
+        for spring in [CardLift.defaultSpring, CardLift.nonBouncingSpring] {
+            var card = Self.card(spring: spring)
+            card.open(at: 0)
+            let open = try #require(card.layerAnimations(from: 0))
+            // The clip moves with the card's size and corners; the shadow path follows both.
+            #expect(open.animation(for: .clipWidth) == open.width && open.animation(for: .clipHeight) == open.height)
+            #expect(open.animation(for: .clipCornerRadius).animationCount == 1)
+            // Without overshoot every part of the path moves on the flight's one spring from rest: the path is that
+            // spring. With it, the corners follow the lift clamped to 1: keyframes.
+            if spring == CardLift.nonBouncingSpring {
+                guard case .progress(.spring, _, _) = open.shadowPath else {
+                    Issue.record("the shadow path is \(open.shadowPath), not one spring")
+                    return
+                }
+            } else {
+                #expect(open.shadowPath.keyCount >= 2, "the shadow path is \(open.shadowPath.keyCount) keys")
+            }
+            Self.check(card, from: 0, Self.cardLayerProperties(open))
+            Self.checkShadowPath(card, open.shadowPath, from: 0)
+            card.close(at: 0.15)
+            let close = try #require(card.layerAnimations(from: 0.17))
+            Self.check(card, from: 0.17, Self.cardLayerProperties(close))
+            Self.checkShadowPath(card, close.shadowPath, from: 0.17)
+        }
+        // Parts that do not share one spring (an overdamped flight goes over as keyframes) give path keyframes.
+        var heavy = Self.card(spring: try DampedSpring(response: 0.4, dampingRatio: 1.5))
+        heavy.open(at: 0)
+        let keys = try #require(heavy.layerAnimations(from: 0)).shadowPath
+        #expect(keys.keyCount >= 2, "the shadow path is \(keys)")
+        Self.checkShadowPath(heavy, keys, from: 0)
+    }
+
+    @Test func aCardFlyingOnACurveHandsItsShadowPathOverAsThatCurve() throws {
+        var configuration = CardLift.Configuration()
+        configuration.curve = (.easeInEaseOut, 0.35)
+        var card = CardLift(
+            source: Rect(x: 16, y: 342, width: 358, height: 120), target: Rect(x: 16, y: 100, width: 358, height: 200),
+            modalLayout: .init(containerSize: Self.phone, safeArea: Self.safeArea, contentHeight: 480),
+            configuration: configuration)
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0.05))
+        guard case .progress(.curve(let curve), _, _) = open.shadowPath else {
+            Issue.record("the shadow path is \(open.shadowPath), not one curve")
+            return
+        }
+        #expect(curve.beginTime == 0 && curve.duration == 0.35 && curve.from == 0 && curve.to == 1)
+        Self.check(card, from: 0.05, Self.cardLayerProperties(open))
+        Self.checkShadowPath(card, open.shadowPath, from: 0.05)
+    }
+
+    @Test func aCardThatKeepsItsSizeAndCornersKeepsItsShadowPath() throws {
+        var configuration = CardLift.Configuration()
+        configuration.liftedCornerRadius = configuration.listCornerRadius
+        var card = CardLift(
+            source: Rect(x: 16, y: 342, width: 358, height: 200), target: Rect(x: 16, y: 100, width: 358, height: 200),
+            modalLayout: .init(containerSize: Self.phone, safeArea: Self.safeArea, contentHeight: 480),
+            configuration: configuration)
+        card.open(at: 0)
+        let open = try #require(card.layerAnimations(from: 0))
+        let resting = RoundedRect(rect: Rect(x: 0, y: 0, width: 358, height: 200), cornerRadius: 12)
+        #expect(open.shadowPath == RoundedRectAnimation.rest(resting))
+        Self.checkShadowPath(card, open.shadowPath, from: 0)
+    }
+
+    @Test func roundedRectClampsItsCornersAndBadInput() {
+        #expect(RoundedRect(rect: Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 16).cornerRadius == 5)
+        #expect(RoundedRect(rect: Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: -3).cornerRadius == 0)
+        let bad = RoundedRect(rect: Rect(x: .nan, y: 0, width: .infinity, height: -4), cornerRadius: .nan)
+        #expect(bad.rect == Rect(x: 0, y: 0, width: bad.rect.width, height: 0) && bad.cornerRadius == 0)
+        #expect(bad.rect.width.isFinite)
+    }
+
     // MARK: - PullToDismiss
 
     static func pullProperties(_ a: PullToDismiss.LayerAnimations) -> [Property<PullToDismiss.Frame>] {
@@ -368,7 +510,82 @@ import Testing
             Property(name: "screen x", animation: a.x, tolerance: points) { $0.screen.minX },
             Property(name: "screen y", animation: a.y, tolerance: points) { $0.screen.minY },
             Property(name: "alpha", animation: a.alpha, tolerance: fraction) { $0.alpha },
+            Property(name: "shadow backdrop alpha", animation: a.backdropAlpha, tolerance: fraction) {
+                if case .shadow(_, let alpha) = $0.backdrop { return alpha }
+                return 0
+            },
         ]
+    }
+
+    static func release(
+        _ model: inout PullToDismiss, translation: Double, velocity: Double, at time: Double = 0.1
+    ) {
+        model.dragBegan(at: time - 0.1)
+        model.dragChanged(translation: translation, velocity: velocity, at: time)
+        model.dragEnded(velocity: velocity, at: time)
+    }
+
+    @Test func pullToDismissShadowBackdropGoesOverAsALayerOpacity() throws {
+        // A cancel: the backdrop darkens again as the screen springs back (the rate's clamp: keyframes or a spring).
+        var cancel = PullToDismiss(containerSize: Self.phone)
+        Self.release(&cancel, translation: 150, velocity: 0)
+        let back = try #require(cancel.layerAnimations(from: 0.1))
+        #expect(back.backdropAlpha.animationCount == 1 && !back.blurChanges)
+        Self.check(cancel, from: 0.1, Self.pullProperties(back))
+        // Reduce Motion: the screen fades out in place, the backdrop with it.
+        var reduceMotion = PullToDismiss.Configuration()
+        reduceMotion.reduceMotion = true
+        var fade = PullToDismiss(containerSize: Self.phone, configuration: reduceMotion)
+        Self.release(&fade, translation: 100, velocity: 2000)
+        let out = try #require(fade.layerAnimations(from: 0.1))
+        #expect(out.alpha.animationCount == 1 && out.backdropAlpha.animationCount == 1)
+        Self.check(fade, from: 0.1, Self.pullProperties(out))
+    }
+
+    @Test func aChangingBlurStaysOnTheHostAndASteadyOneGoesOver() throws {
+        var configuration = PullToDismiss.Configuration()
+        configuration.backdrop = .pullToDismissBlur
+        // A cancel: the blur strengthens as the screen returns, which only the host can draw.
+        var cancel = PullToDismiss(containerSize: Self.phone, configuration: configuration)
+        Self.release(&cancel, translation: 150, velocity: 0)
+        let back = try #require(cancel.layerAnimations(from: 0.1))
+        #expect(back.blurChanges && back.backdropRate.animationCount == 1)
+        // A dismissal from past a third of the screen: the blur is gone (rate 0) all the way; the screen goes over.
+        var away = PullToDismiss(containerSize: Self.phone, configuration: configuration)
+        Self.release(&away, translation: 400, velocity: 1500)
+        let out = try #require(away.layerAnimations(from: 0.1))
+        #expect(!out.blurChanges && out.backdropRate == .rest(0) && out.backdropAlpha == .rest(0))
+        Self.check(away, from: 0.1, Self.pullProperties(out))
+        // From nearer the top it changes until the screen passes a third of the way; from there on it is steady.
+        var near = PullToDismiss(containerSize: Self.phone, configuration: configuration)
+        Self.release(&near, translation: 100, velocity: 2000)
+        let early = try #require(near.layerAnimations(from: 0.1))
+        let later = early.blurSteadyTime
+        #expect(early.blurChanges && later > 0.1 && later < near.settleTime)
+        // It is the first such time: a frame before it the blur still shows.
+        #expect(near.frame(at: later - 1.0 / 120).backdropRate > 0 && near.frame(at: later).backdropRate == 0)
+        let steady = try #require(near.layerAnimations(from: later))
+        #expect(!steady.blurChanges && steady.blurSteadyTime == -.infinity, "the blur still changes after \(later) s")
+        Self.check(near, from: later, Self.pullProperties(steady))
+        // A cancel strengthens it until the screen is back within a fraction of a point; from then on it is steady.
+        #expect(back.blurSteadyTime > 0.1 && back.blurSteadyTime <= cancel.settleTime)
+        let home = try #require(cancel.layerAnimations(from: back.blurSteadyTime))
+        #expect(!home.blurChanges)
+        Self.check(cancel, from: back.blurSteadyTime, Self.pullProperties(home))
+    }
+
+    @Test func offsetMovesEveryKindOfAnimation() throws {
+        var model = PullToDismiss(containerSize: Self.phone)
+        Self.release(&model, translation: 150, velocity: 0)
+        let a = try #require(model.layerAnimations(from: 0.1))
+        for animation in [a.y, a.backdropAlpha, .rest(3)] {
+            let moved = animation.offset(by: 422)
+            #expect(moved.finalValue == animation.finalValue + 422 && moved.animationCount == animation.animationCount)
+            for t in stride(from: 0.1, through: 1.2, by: 0.05) {
+                let shift = Self.coreAnimationValue(moved, at: t) - Self.coreAnimationValue(animation, at: t)
+                #expect(abs(shift - 422) < 1e-9, "\(animation.kind) moved by \(shift) at t = \(t)")
+            }
+        }
     }
 
     @Test(arguments: [(translation: 120.0, velocity: 0.0), (translation: 400.0, velocity: 1500.0)])

@@ -10,7 +10,7 @@ public struct SampledKeyframes: Sendable, Hashable {
     /// Key times in seconds, increasing; the first is the start, the last the end.
     public private(set) var times: [Double]
     /// The motion's value at each key time.
-    public private(set) var values: [Double]
+    public internal(set) var values: [Double]
     /// The largest difference between the interpolation and the motion at the checkpoints, in the motion's units:
     /// at most half of the requested maximum error, unless `maximumKeys` keys were not enough.
     public private(set) var error: Double

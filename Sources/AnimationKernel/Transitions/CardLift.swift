@@ -559,6 +559,25 @@ extension CardLift {
         public var alpha: LayerAnimation
         /// The detail modal's sheet.
         public var modal: BottomSheet.LayerAnimations
+        /// The card's shadow path (``Frame/shadowPath``, on the card layer): keyframes of paths while the card's
+        /// size or corner radius changes.
+        public var shadowPath: RoundedRectAnimation
+
+        /// The animation of `key` (the clip's are the card's width, height and corner radius; its origin rests at
+        /// 0).
+        public func animation(for key: LayerKey) -> LayerAnimation {
+            switch key {
+            case .cardX: return x
+            case .cardY: return y
+            case .cardWidth, .clipWidth: return width
+            case .cardHeight, .clipHeight: return height
+            case .shadowRadius: return shadowRadius
+            case .shadowOpacity: return shadowOpacity
+            case .cardOpacity: return alpha
+            case .clipX, .clipY: return .rest(0)
+            case .clipCornerRadius: return cornerRadius
+            }
+        }
 
         /// Every property, the modal's last.
         public var all: [LayerAnimation] {
@@ -586,8 +605,105 @@ extension CardLift {
         let all = LayerAnimation.handover(
             from: clock.read(time), until: settleTime, segments: segments,
             properties: card + BottomSheet.LayerAnimations.properties { $0.modal }, frame: frame(at:))
+        let share = LayerAnimation.pointTolerance * RoundedRectAnimation.partShare
+        let parts = LayerAnimation.handover(
+            from: clock.read(time), until: settleTime, segments: segments,
+            properties: [
+                LayerProperty(read: { $0.shadowPath.rect.minX }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.minY }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.width }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.rect.height }, maximumError: share),
+                LayerProperty(read: { $0.shadowPath.cornerRadius }, maximumError: share),
+            ], frame: frame(at:))
+        let path = RoundedRectAnimation.handover(from: clock.read(time), until: settleTime, parts: parts) {
+            frame(at: $0).shadowPath
+        }
         return LayerAnimations(
             x: all[0], y: all[1], width: all[2], height: all[3], cornerRadius: all[4], shadowRadius: all[5],
-            shadowOpacity: all[6], alpha: all[7], modal: BottomSheet.LayerAnimations(all[8...]))
+            shadowOpacity: all[6], alpha: all[7], modal: BottomSheet.LayerAnimations(all[8...]), shadowPath: path)
+    }
+
+    /// The two layers a host draws the card with (their anchor points at (0, 0), so a position is a frame's
+    /// origin): the card, which casts the shadow from a path and does not clip (a layer that clips also clips its
+    /// own shadow), and the clip inside it, which fills the card's bounds and rounds the snapshot's corners.
+    public enum CardLayer: Sendable, Hashable {
+        /// The card: its frame in the container, its shadow and its alpha.
+        case card
+        /// The clip: the snapshot, clipped to the card's corners.
+        case clip
+    }
+
+    /// Every number a frame sets on the card's two layers, with the layer and the Core Animation key path that
+    /// shows it: the host sets these each frame, and hands over ``LayerAnimations/animation(for:)`` for each.
+    public enum LayerKey: Sendable, Hashable, CaseIterable {
+        /// The card's frame origin x (`position.x`).
+        case cardX
+        /// The card's frame origin y (`position.y`).
+        case cardY
+        /// The card's width (`bounds.size.width`).
+        case cardWidth
+        /// The card's height (`bounds.size.height`).
+        case cardHeight
+        /// The card's shadow radius (`shadowRadius`).
+        case shadowRadius
+        /// The card's shadow opacity (`shadowOpacity`).
+        case shadowOpacity
+        /// The card's alpha (`opacity`).
+        case cardOpacity
+        /// The clip's origin x in the card (`position.x`): 0.
+        case clipX
+        /// The clip's origin y in the card (`position.y`): 0.
+        case clipY
+        /// The clip's width, the card's (`bounds.size.width`).
+        case clipWidth
+        /// The clip's height, the card's (`bounds.size.height`).
+        case clipHeight
+        /// The clip's corner radius, the card's (`cornerRadius`).
+        case clipCornerRadius
+
+        /// The layer the key is on.
+        public var layer: CardLayer {
+            switch self {
+            case .cardX, .cardY, .cardWidth, .cardHeight, .shadowRadius, .shadowOpacity, .cardOpacity: return .card
+            case .clipX, .clipY, .clipWidth, .clipHeight, .clipCornerRadius: return .clip
+            }
+        }
+
+        /// The layer's key path (`CALayer` key-value coding).
+        public var keyPath: String {
+            switch self {
+            case .cardX, .clipX: return "position.x"
+            case .cardY, .clipY: return "position.y"
+            case .cardWidth, .clipWidth: return "bounds.size.width"
+            case .cardHeight, .clipHeight: return "bounds.size.height"
+            case .shadowRadius: return "shadowRadius"
+            case .shadowOpacity: return "shadowOpacity"
+            case .cardOpacity: return "opacity"
+            case .clipCornerRadius: return "cornerRadius"
+            }
+        }
+
+        /// The value `frame` shows at this key.
+        public func value(in frame: Frame) -> Double {
+            switch self {
+            case .cardX: return frame.card.minX
+            case .cardY: return frame.card.minY
+            case .cardWidth, .clipWidth: return frame.card.width
+            case .cardHeight, .clipHeight: return frame.card.height
+            case .shadowRadius: return frame.elevation.shadowRadius
+            case .shadowOpacity: return frame.elevation.shadowOpacity
+            case .cardOpacity: return frame.cardAlpha
+            case .clipX, .clipY: return 0
+            case .clipCornerRadius: return frame.cornerRadius
+            }
+        }
+    }
+}
+
+extension CardLift.Frame {
+    /// The card's shadow path, in the card layer's coordinates: its bounds with the corner radius (at most half the
+    /// shorter side).
+    public var shadowPath: RoundedRect {
+        RoundedRect(rect: Rect(x: 0, y: 0, width: card.width, height: card.height), cornerRadius: cornerRadius)
     }
 }

@@ -256,6 +256,28 @@ public struct PullToDismiss: Sendable {
         startDismissal(velocity: nil, at: time)
     }
 
+    /// VoiceOver's escape gesture at `time`: dismisses as ``dismiss(at:)`` does when a drag may dismiss
+    /// (``Configuration/allowsInteractiveDismissal``), else refuses and reports `.didAttemptDismiss` (as a refused
+    /// pull does). Returns whether the screen is leaving, what `accessibilityPerformEscape` returns: true for a
+    /// dismissal already in flight; false once dismissed, and while a finger holds the screen (the escape is not
+    /// the user's dismissal then).
+    @discardableResult
+    public mutating func accessibilityEscape(at time: Double) -> Bool {
+        let time = clock.event(time)
+        advance(to: time)
+        switch phase {
+        case .dismissing: return true
+        case .dismissed, .dragging: return false
+        case .idle, .cancelling: break
+        }
+        guard configuration.allowsInteractiveDismissal else {
+            pending.insert(.didAttemptDismiss)
+            return false
+        }
+        startDismissal(velocity: nil, at: time)
+        return true
+    }
+
     /// Whether a drag may dismiss from `time` on (see ``Configuration/allowsInteractiveDismissal``). A screen being
     /// dragged stays where it is: the finger's further movement is read with or without resistance from there.
     public mutating func setInteractiveDismissal(allowed: Bool, at time: Double) {
@@ -443,9 +465,25 @@ extension PullToDismiss {
         public var y: LayerAnimation
         /// The screen's alpha (a fraction; moves only in a Reduce Motion dismissal).
         public var alpha: LayerAnimation
+        /// A shadow backdrop's alpha (``Frame/backdrop``'s: the effect's alpha times the rate), the opacity of the
+        /// view that shows it; 0 for a blur or no backdrop.
+        public var backdropAlpha: LayerAnimation
+        /// The backdrop's strength (``Frame/backdropRate``). A blur's radius, tint and saturation follow it, and a
+        /// blur is pixels a host renders, not a layer property the render server can animate: see
+        /// ``blurChanges``.
+        public var backdropRate: LayerAnimation
+        /// Whether a blur backdrop changes between the handover and the settle time (``backdropRate`` moves). The
+        /// render server cannot draw it then: the host keeps drawing frames itself (it does not hand over) until
+        /// ``blurSteadyTime``, and hands over from there. False for a shadow or no backdrop.
+        public var blurChanges: Bool
+        /// The time from which a changing blur stays as it is (within half an 8-bit level of its strength) until
+        /// the settle time: a leaving screen has passed the dismissal fraction for good, a returning one is back
+        /// within a fraction of a point. The host tries the handover again then. `-infinity` when it does not
+        /// change.
+        public var blurSteadyTime: Double
 
-        /// Every property, in declaration order.
-        public var all: [LayerAnimation] { [x, y, alpha] }
+        /// Every layer property, in declaration order (``backdropRate`` drives pixels, not a layer).
+        public var all: [LayerAnimation] { [x, y, alpha, backdropAlpha] }
     }
 
     /// The screen's layer animations from `time` until it settles (a cancel springing back, a dismissal sliding
@@ -458,7 +496,78 @@ extension PullToDismiss {
                 LayerProperty(read: { $0.screen.minX }, maximumError: LayerAnimation.pointTolerance),
                 LayerProperty(read: { $0.screen.minY }, maximumError: LayerAnimation.pointTolerance),
                 LayerProperty(read: { $0.alpha }, maximumError: LayerAnimation.fractionTolerance),
+                LayerProperty(read: { $0.backdrop.shadowAlpha }, maximumError: LayerAnimation.fractionTolerance),
+                LayerProperty(read: { $0.backdropRate }, maximumError: LayerAnimation.fractionTolerance),
             ], frame: frame(at:))
-        return LayerAnimations(x: all[0], y: all[1], alpha: all[2])
+        var blur = false
+        if case .blur = configuration.backdrop { blur = all[4].animationCount > 0 }
+        return LayerAnimations(
+            x: all[0], y: all[1], alpha: all[2], backdropAlpha: all[3], backdropRate: all[4], blurChanges: blur,
+            blurSteadyTime: blur ? backdropSteadyTime(from: clock.read(time)) : -.infinity)
+    }
+
+    /// The first time on the handover's grid from which the backdrop's rate stays within half its tolerance of its
+    /// final value (as the handover tells a moving property from a resting one).
+    private func backdropSteadyTime(from time: Double) -> Double {
+        let end = settleTime
+        guard time.isFinite, end.isFinite, end > time else { return time }
+        let tolerance = LayerAnimation.fractionTolerance / 2
+        let final = frame(at: end).backdropRate
+        let step = max(1.0 / 240, (end - time) / Double(LayerAnimation.maximumChecks))
+        var steady = end
+        var k = LayerAnimation.maximumChecks - 1
+        while k >= 0 {
+            let t = time + Double(k) * step
+            if t < end {
+                guard abs(frame(at: min(t, end.nextDown)).backdropRate - final) <= tolerance else { break }
+                steady = t
+            }
+            k -= 1
+        }
+        return steady
+    }
+}
+
+extension BackdropEffect {
+    /// A shadow's alpha; 0 for any other effect.
+    var shadowAlpha: Double {
+        if case .shadow(_, let alpha) = self { return alpha }
+        return 0
+    }
+}
+
+/// When a pull goes to the render server: as soon as no finger holds it, unless its blur backdrop still changes
+/// (pixels the host renders each frame), and then from the frame at which the blur comes to rest
+/// (``PullToDismiss/LayerAnimations/blurSteadyTime``). A host asks it at every handover its ``TransitionDriver``
+/// offers, and after every frame it draws whether to offer one again (with an empty event).
+public struct PullToDismissHandover: Sendable {
+    /// When the blur comes to rest and the handover is to be offered again; `infinity`: not pending.
+    public private(set) var retryTime = Double.infinity
+
+    /// Nothing pending.
+    public init() {}
+
+    /// The animations to hand over for `pull` at `time`, or nil to keep drawing frames: a finger holds it, or its
+    /// blur still changes (``retryTime`` is then when it stops).
+    public mutating func animations(for pull: PullToDismiss, at time: Double) -> PullToDismiss.LayerAnimations? {
+        retryTime = .infinity
+        guard let animations = pull.layerAnimations(from: time) else { return nil }
+        guard !animations.blurChanges else {
+            retryTime = animations.blurSteadyTime
+            return nil
+        }
+        return animations
+    }
+
+    /// An event is about to change the model: what was pending no longer holds.
+    public mutating func eventWillChangeModel() {
+        retryTime = .infinity
+    }
+
+    /// Whether, after drawing the frame at `time`, the host offers the handover again (once per pending retry).
+    public mutating func retries(afterFrameAt time: Double) -> Bool {
+        guard time >= retryTime else { return false }
+        retryTime = .infinity
+        return true
     }
 }

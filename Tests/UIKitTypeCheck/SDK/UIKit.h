@@ -329,6 +329,12 @@ SK_UI_ACTOR SK_IOS(8.0)
 - (void)dismissalTransitionDidEnd:(BOOL)completed;
 @end
 
+// --- Pull-to-dismiss placement (declared in a category so this block stays apart from the class's; Swift imports
+// a category's members as the class's own).
+@interface UIViewController (PullToDismissPlacement)
+@property (nullable, nonatomic, readonly, strong) UIView *viewIfLoaded SK_IOS(9.0);
+@end
+
 #pragma clang assume_nonnull end
 
 // MARK: UINavigationController.h (SheetNavigationController), with the UIViewController and UIGestureRecognizer
