@@ -268,23 +268,31 @@ if let flag = arguments.firstIndex(of: "--alloc-frames"), flag + 1 < arguments.c
     // those frames.
     for handover in handovers() {
         let all = handover.animations()
+        let paths = handover.paths()
         let span = max(0, handover.settleTime - handover.time)
         let frames = Int(span * 120) + 1
-        let moving = all.filter { $0.animationCount > 0 }
+        // A path moving by one spring or curve counts as that animation; a path in keyframes as keyframes.
+        let progressions = paths.compactMap { path -> LayerAnimation? in
+            if case .progress(let progress, _, _) = path { return progress }
+            return nil
+        }
+        let moving = (all + progressions).filter { $0.animationCount > 0 }
         func count(_ kind: (LayerAnimation) -> Bool) -> Int { moving.filter(kind).count }
         let springs = count { if case .spring = $0 { return true } else { return false } }
         let curves = count { if case .curve = $0 { return true } else { return false } }
-        let keyframed = count { if case .keyframes = $0 { return true } else { return false } }
-        let keys = all.reduce(0) { $0 + $1.keyCount }
+        let pathKeyframed = paths.filter { if case .keyframes = $0 { return true } else { return false } }.count
+        let keyframed = count { if case .keyframes = $0 { return true } else { return false } } + pathKeyframed
+        let keys = all.reduce(0) { $0 + $1.keyCount } + paths.reduce(0) { $0 + $1.keyCount }
+        let movingCount = moving.count + pathKeyframed
         let build = measure(runs: 15) { blackHole(handover.animations()) }
         let mainThread = measure(runs: 15) { handover.drawFrames(frames) }
         report.add(
             "render server: \(handover.name), \(format2(span)) s", build,
             baseline: ("\(frames) frames at 120 Hz", mainThread),
             extra: [
-                ("animations", "\(moving.count) of \(all.count) properties"),
+                ("animations", "\(movingCount) of \(all.count + paths.count) properties"),
                 ("springs / curves / keyframes", "\(springs) / \(curves) / \(keyframed)"),
-                ("keys", "\(keys)"), ("120 Hz samples", "\(frames * moving.count)"),
+                ("keys", "\(keys)"), ("120 Hz samples", "\(frames * movingCount)"),
             ])
     }
 
@@ -337,16 +345,20 @@ struct Handover {
     var settleTime: Double
     /// Every layer property's animation from `time`.
     var animations: () -> [LayerAnimation]
+    /// Every path's animation from `time` (a card's shadow path).
+    var paths: () -> [RoundedRectAnimation]
     /// Draws the model's first `count` frames at 120 Hz from `time` (what the main thread does without a handover).
     var drawFrames: (Int) -> Void
 
     init<Model: TransitionModel>(
-        _ name: String, _ model: Model, at time: Double, _ all: @escaping (Model) -> [LayerAnimation]
+        _ name: String, _ model: Model, at time: Double, _ all: @escaping (Model) -> [LayerAnimation],
+        paths: @escaping (Model) -> [RoundedRectAnimation] = { _ in [] }
     ) {
         self.name = name
         self.time = time
         self.settleTime = model.settleTime
         self.animations = { all(model) }
+        self.paths = { paths(model) }
         self.drawFrames = { count in
             for i in 0..<count { blackHole(model.frame(at: time + Double(i) / 120)) }
         }
@@ -388,8 +400,12 @@ func handovers() -> [Handover] {
         Handover("sheet present", present, at: 0) { $0.layerAnimations(from: 0)?.all ?? [] },
         Handover("sheet detent change", detent, at: 3) { $0.layerAnimations(from: 3)?.all ?? [] },
         Handover("navigation push", nav, at: 3) { $0.layerAnimations(from: 3)?.all ?? [] },
-        Handover("card lift open", open, at: 0) { $0.layerAnimations(from: 0)?.all ?? [] },
-        Handover("card lift close", close, at: 5) { $0.layerAnimations(from: 5)?.all ?? [] },
+        Handover(
+            "card lift open", open, at: 0, { $0.layerAnimations(from: 0)?.all ?? [] },
+            paths: { $0.layerAnimations(from: 0).map { [$0.shadowPath] } ?? [] }),
+        Handover(
+            "card lift close", close, at: 5, { $0.layerAnimations(from: 5)?.all ?? [] },
+            paths: { $0.layerAnimations(from: 5).map { [$0.shadowPath] } ?? [] }),
         Handover("pull-to-dismiss cancel", released(120, velocity: 0), at: 0.1) {
             $0.layerAnimations(from: 0.1)?.all ?? []
         },
