@@ -58,12 +58,11 @@
         private weak var detail: UIViewController?
         private var pan: PanForwarder?
         private var context: (any UIViewControllerContextTransitioning)?
-        private var sourceRect: Rect?
+        /// Where the source is, followed across the lift.
+        private var follower = CardLiftSourceFollower(canVanish: false)
         private var laidOut: CGSize?
         /// Whether the source was last told to hide (``setSourceHidden``).
         private var sourceIsHidden = false
-        /// Whether the card was switched to a cross-fade for want of a place to land.
-        private var fading = false
 
         /// A transition with `configuration`, from `sourceView`.
         public init(sourceView: UIView?, configuration: CardLift.Configuration = CardLift.Configuration()) {
@@ -146,15 +145,10 @@
 
             var configuration = configuration
             configuration.reduceMotion = UIAccessibility.isReduceMotionEnabled
-            fading = false
-            let found = currentSourceRect(in: container)
-            // Nowhere to lift from: the card appears where it lands, by a cross-fade.
-            let source = found ?? target(in: container, source: Rect(container.bounds))
-            if found == nil {
-                configuration.reduceMotion = true
-                fading = true
-            }
-            sourceRect = source
+            follower = CardLiftSourceFollower(canVanish: sourceFrame != nil)
+            let source = follower.lift(
+                from: currentSourceRect(in: container), landing: target(in: container, source: Rect(container.bounds)))
+            if follower.crossFades { configuration.reduceMotion = true }
             let layout = BottomSheet.Layout(
                 containerSize: Size(container.bounds.size),
                 safeArea: Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection),
@@ -226,22 +220,17 @@
         /// retargets to where the card's view is now. A frame source with nowhere to land, before the card sets off:
         /// it cross-fades.
         private func followSource() {
-            guard let container else { return }
-            guard let source = currentSourceRect(in: container) else {
-                if sourceFrame != nil, !fading, coordinator?.model.phase != .closing {
-                    fading = true
-                    coordinator?.send { lift, t in lift.setReduceMotion(true, at: t) }
-                }
-                return
+            guard let container, let coordinator else { return }
+            switch follower.follow(currentSourceRect(in: container), phase: coordinator.model.phase) {
+            case .none: break
+            case .retarget(let source): coordinator.send { lift, t in lift.setSourceRect(source, at: t) }
+            case .crossFade: coordinator.send { lift, t in lift.setReduceMotion(true, at: t) }
             }
-            guard source != sourceRect else { return }
-            sourceRect = source
-            coordinator?.send { lift, t in lift.setSourceRect(source, at: t) }
         }
 
         /// A rotation or a window resize: the modal and the card's landing place follow.
         private func followLayout() {
-            guard let container, let sourceRect, container.bounds.size != laidOut else { return }
+            guard let container, let sourceRect = follower.sourceRect, container.bounds.size != laidOut else { return }
             laidOut = container.bounds.size
             let size = Size(container.bounds.size)
             let insets = Insets(container.safeAreaInsets, direction: container.effectiveUserInterfaceLayoutDirection)
@@ -284,16 +273,14 @@
             card.layer.shadowPath = frame.shadowPath.cgPath
             card.layer.shadowRadius = CGFloat(frame.elevation.shadowRadius)
             card.layer.shadowOpacity = Float(frame.elevation.shadowOpacity)
-            // The cell shows while the card is in the list (and under a Reduce Motion cross-fade).
-            let hidden = frame.hostLayer != .list && frame.cardAlpha >= 1
+            let hidden = frame.hidesSource
             sourceView?.isHidden = hidden
             if hidden != sourceIsHidden {
                 sourceIsHidden = hidden
                 setSourceHidden?(hidden)
             }
             card.isHidden = frame.hostLayer == .list
-            // Above the rising detail while flying; part of the detail once it is presented.
-            card.layer.zPosition = frame.hostLayer == .overlay ? 1 : 0
+            card.layer.zPosition = frame.cardIsAboveModal ? 1 : 0
         }
 
         /// Hands the card and the modal to the render server from `time`: the frame at `time` is drawn, then every
