@@ -99,13 +99,7 @@
             blur.view.isHidden = true
             container.insertSubview(blur.view, aboveSubview: backdropView)
             let pan = PanForwarder(on: view, space: container) { [weak self] in self?.drag($0) }
-            switch axis {
-            case .vertical:
-                pan.arbiter.configuration.allowsEdgeSwipe = false
-            case .edgeSwipe(let direction):
-                pan.arbiter.configuration.allowsSheetDrag = false
-                pan.arbiter.configuration.layoutDirection = direction
-            }
+            pan.arbiter.configuration = axis.gestureConfiguration
             pan.scrollView = scrollView
             self.pan = pan
             observers = SystemObservers(
@@ -193,10 +187,7 @@
             case .blur:
                 backdropView.alpha = 0
                 blur.view.isHidden = false
-                // Only the band above (or beside) the moving screen shows.
-                let band =
-                    pull.configuration.axis == .vertical && !wholeBlur
-                    ? Rect(x: 0, y: 0, width: Double(blur.view.bounds.width), height: frame.screen.minY) : nil
+                let band = pull.uncoveredBackdrop(in: frame, width: Double(blur.view.bounds.width), whole: wholeBlur)
                 blur.render(frame.backdrop, visible: band)
             case .none:
                 backdropView.alpha = 0

@@ -144,4 +144,34 @@ import Testing
         let events = model.update(to: 0.2)
         #expect(!escaped && model.phase == .dragging && events.isEmpty)
     }
+
+    /// The axis decides which touches the pull takes: vertical drags only, or edge swipes from the leading edge.
+    @Test func theAxisDecidesWhichTouchesPull() {
+        var vertical = GestureArbiter(configuration: PullToDismiss.Axis.vertical.gestureConfiguration)
+        vertical.began(at: Point(x: 5, y: 300), containerWidth: 390)
+        #expect(vertical.changed(translation: Point(x: 30, y: 2)) == .content, "an edge swipe on a vertical pull")
+        var edge = GestureArbiter(configuration: PullToDismiss.Axis.edgeSwipe(.rightToLeft).gestureConfiguration)
+        edge.began(at: Point(x: 385, y: 300), containerWidth: 390)
+        #expect(edge.changed(translation: Point(x: -30, y: 2)) == .edgeSwipe)
+        edge.ended()
+        edge.began(at: Point(x: 200, y: 300), containerWidth: 390)
+        #expect(edge.changed(translation: Point(x: 0, y: 30)) == .content, "a vertical drag on an edge-swipe pull")
+    }
+
+    /// A blurred backdrop renders only what a vertical pull uncovers above the screen; all of it on an edge swipe
+    /// or when asked for whole.
+    @Test func theBlurRendersWhatThePullUncovers() {
+        var pull = PullToDismiss(containerSize: phone)
+        pull.dragBegan(at: 0)
+        pull.dragChanged(translation: 120, velocity: 0, at: 0.1)
+        let frame = pull.frame(at: 0.1)
+        #expect(
+            pull.uncoveredBackdrop(in: frame, width: 390) == Rect(x: 0, y: 0, width: 390, height: frame.screen.minY))
+        #expect(frame.screen.minY > 0)
+        #expect(pull.uncoveredBackdrop(in: frame, width: 390, whole: true) == nil)
+        var configuration = PullToDismiss.Configuration()
+        configuration.axis = .edgeSwipe(.leftToRight)
+        let swipe = PullToDismiss(containerSize: phone, configuration: configuration)
+        #expect(swipe.uncoveredBackdrop(in: swipe.frame(at: 0), width: 390) == nil)
+    }
 }

@@ -51,3 +51,29 @@ extension PullToDismiss.Frame {
             height: resting.height)
     }
 }
+
+extension PullToDismiss.Axis {
+    /// The arbiter's configuration for a pull on this axis: vertical drags only, or edge swipes from the leading
+    /// edge of `direction` only.
+    public var gestureConfiguration: GestureArbiter.Configuration {
+        var configuration = GestureArbiter.Configuration()
+        switch self {
+        case .vertical:
+            configuration.allowsEdgeSwipe = false
+        case .edgeSwipe(let direction):
+            configuration.allowsSheetDrag = false
+            configuration.layoutDirection = direction
+        }
+        return configuration
+    }
+}
+
+extension PullToDismiss {
+    /// The part of a blurred backdrop `width` points wide that `frame` uncovers and needs rendering: the band above
+    /// a vertically pulled screen; nil, all of it, on an edge swipe (the screen uncovers a strip from the top to the
+    /// bottom) or when `whole` (a handed-over screen uncovers more without a further render).
+    public func uncoveredBackdrop(in frame: Frame, width: Double, whole: Bool = false) -> Rect? {
+        guard configuration.axis == .vertical, !whole else { return nil }
+        return Rect(x: 0, y: 0, width: Sanitize.length(width), height: Sanitize.length(frame.screen.minY))
+    }
+}
