@@ -113,15 +113,16 @@ ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
    rows around it into one u16 line in scratch, whose ends are padded by replication, and the horizontal half writes
    the row from it (then the backdrop's colour stage, when colour is not NULL, while the row is in cache). src is
    read once and dst written once, with no intermediate image. In place, each source row is copied to a ring of R + 1
-   rows before its output overwrites it, and the rows above the output row are read from there. */
+   rows before its output overwrites it, and the rows above the output row are read from there. Rows [y0, y1) of the
+   output: consecutive ranges from y0 = 0 with the same scratch make the whole image (the ring carries over). */
 static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, const ck_gauss_params *p,
-                          const ck_blur_colour *colour, uint8_t *scratch) {
-    const uint32_t w = src->width, h = src->height, R = p->fir_r;
+                          const ck_blur_colour *colour, uint32_t y0, uint32_t y1, uint8_t *scratch) {
+    const uint32_t w = src->width, R = p->fir_r;
     const size_t n = (size_t)w * 4;
     uint16_t *line = (uint16_t *)scratch;
     uint8_t *ring = scratch + gauss_fir_line_bytes(w);
     const int in_place = src->data == dst->data;
-    for (uint32_t y = 0; y < h; y++) {
+    for (uint32_t y = y0; y < y1; y++) {
         if (in_place) memcpy(ring + (size_t)(y % (R + 1)) * n, src->data + (size_t)y * src->stride, n);
         const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
         for (uint32_t j = 0; j <= 2 * R; j++) {
@@ -137,6 +138,11 @@ static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck
         ops->gauss_fir_h(line, R, p->fir_wh, n, out);
         if (colour != NULL) ops->colour(out, dst->stride, 1, w, colour);
     }
+}
+
+void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
+                            uint32_t y1, uint8_t *scratch) {
+    gauss_fir_run(ck_ops_active()->blur, src, dst, params, NULL, y0, y1, scratch);
 }
 
 /* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
@@ -169,7 +175,7 @@ void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params
                        const ck_blur_colour *colour, int small, uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     if (params->fir_r > 0) {
-        gauss_fir_run(ops, src, dst, params, colour, scratch);
+        gauss_fir_run(ops, src, dst, params, colour, 0, src->height, scratch);
         return;
     }
     const uint32_t w = src->width, h = src->height;

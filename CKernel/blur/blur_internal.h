@@ -111,10 +111,11 @@ struct ck_blur_ops {
     /* Backdrop, bilinear enlargement by k (2, 4 or 8): widen one small row (with its ring, xs = small width + 2)
        to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) consecutive output
        rows between them, row q with vertical weight f0 + 2q on hb (out of 2k), n bytes each, rounding the total
-       weight (2k)^2 half up; the nnext rows at `next` (those the next call writes) are asked for into L2 as it goes. */
+       weight (2k)^2 half up, stored (weight 256) or blended into the row's bytes d as (d (256 - weight) + e weight
+       + 128) >> 8; the nnext rows at `next` (those the next call writes) are asked for into L2 as it goes. */
     void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
     void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0, uint8_t *const *out,
-                      uint32_t nrows, uint8_t *const *next, uint32_t nnext, size_t n);
+                      uint32_t nrows, uint8_t *const *next, uint32_t nnext, size_t n, uint32_t weight);
     /* Backdrop reduction by k (2 or 4) with a 2k-tap tent per axis: the vertical half combines 2k rows into n
        u16 values, the horizontal half turns a widened line into `count` small pixels (m from line pixels
        [m k, m k + 2k)). See blur_kernels.h for the weights and roundings. */

@@ -368,7 +368,7 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
    their lines (from memory, for a full-screen destination) arrive before the stores do. */
 static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, uint8_t *const *next, uint32_t nnext,
-                                    size_t n) {
+                                    size_t n, uint32_t weight) {
     (void)next; /* the scalar build does not prefetch */
     (void)nnext;
     const uint32_t shift = 2 + 2 * (uint32_t)__builtin_ctz(k), round = 1u << (shift - 1); /* log2((2k)^2) */
@@ -377,10 +377,13 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     typedef uint16_t v32h __attribute__((vector_size(64)));
     const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
     const v32h vf0 = (v32h){0} + (uint16_t)f0;
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    const v32h keep = (v32h){0} + (uint16_t)(256u - weight), wt = (v32h){0} + (uint16_t)weight;
+    const v32h half = (v32h){0} + 128;
     /* One shape per row count and factor keeps the pointers in registers and the shift an immediate. */
-#define CK_ENLARGE_ROWS(R, SHIFT)                                                                            \
+#define CK_ENLARGE_BODY                                                                                      \
     do {                                                                                                     \
-        uint8_t *o[R];                                                                                       \
+        uint8_t *o[8];                                                                                       \
         for (uint32_t q = 0; q < R; q++) o[q] = out[q];                                                      \
         for (; i + 32 <= n; i += 32) {                                                                       \
             if (i % 64 == 0)                                                                                 \
@@ -391,10 +394,23 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
             const v32h d = y - x, d2 = d + d;                                                                \
             v32h t = x * two_k + vr + vf0 * d;                                                               \
             for (uint32_t q = 0; q < R; q++) {                                                               \
-                CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                      \
+                if (BLEND) {                                                                                 \
+                    v32b ob;                                                                                 \
+                    memcpy(&ob, o[q] + i, 32);                                                               \
+                    const v32h e = t >> SHIFT;                                                               \
+                    CK_BLUR_NARROW16((__builtin_convertvector(ob, v32h) * keep + e * wt + half) >> 8, o[q] + i); \
+                } else {                                                                                     \
+                    CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                  \
+                }                                                                                            \
                 t += d2;                                                                                     \
             }                                                                                                \
         }                                                                                                    \
+    } while (0)
+#define CK_ENLARGE_ROWS(ROWS, SHIFT_)                                                                        \
+    do {                                                                                                     \
+        const uint32_t R = ROWS, SHIFT = SHIFT_;                                                             \
+        const int BLEND = 0;                                                                                 \
+        CK_ENLARGE_BODY;                                                                                     \
     } while (0)
 #define CK_ENLARGE_K(SHIFT)                                                                                  \
     switch (nrows) {                                                                                         \
@@ -407,7 +423,12 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     case 2: CK_ENLARGE_ROWS(2, SHIFT); break;                                                                \
     default: CK_ENLARGE_ROWS(1, SHIFT); break;                                                               \
     }
-    if (k == 8)
+    if (weight < 256) {
+        /* Blending (only inside a level's switch band): the rows as a runtime count. */
+        const uint32_t R = nrows, SHIFT = shift;
+        const int BLEND = 1;
+        CK_ENLARGE_BODY;
+    } else if (k == 8)
         CK_ENLARGE_K(8)
     else if (k == 4)
         CK_ENLARGE_K(6)
@@ -415,12 +436,16 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         CK_ENLARGE_K(4)
 #undef CK_ENLARGE_K
 #undef CK_ENLARGE_ROWS
+#undef CK_ENLARGE_BODY
 #endif
     for (uint32_t q = 0; q < nrows; q++) {
         const uint32_t fb = f0 + 2 * q, fa = 2 * k - fb;
         uint8_t *o = out[q];
         CK_BLUR_NOVEC
-        for (size_t j = i; j < n; j++) o[j] = (uint8_t)((fa * ha[j] + fb * hb[j] + round) >> shift);
+        for (size_t j = i; j < n; j++) {
+            const uint32_t e = (fa * ha[j] + fb * hb[j] + round) >> shift;
+            o[j] = (uint8_t)(weight < 256 ? (o[j] * (256u - weight) + e * weight + 128u) >> 8 : e);
+        }
     }
 }
 

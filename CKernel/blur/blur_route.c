@@ -74,7 +74,7 @@ static void reduced_run(const ck_image *src, ck_image *dst, double sigma, uint32
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
     }
-    ck_blur_enlarge(&im, R, k, dst, wide, NULL, 0);
+    ck_blur_enlarge(&im, R, k, dst, wide, 256);
 }
 
 /* MARK: - Backdrop */
@@ -147,6 +147,8 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
 #define CK_GAUSS_REDUCE_SIGMA 1.5
 #define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
 #define CK_GAUSS_BLEND_SIGMA 0.5
+/* Rows of the direct filter per range inside a band: 8 full-screen rows (41 KB) stay in L1 or L2 until blended. */
+#define CK_GAUSS_BLEND_ROWS 8u
 /* A level reduces only if its shorter side is at least 8 sigma (on smaller ones the reduced result fell below 50 dB)
    and 8 x 5 = 40, so an image never switches back to full resolution below sigma 5: there the step across the switch
    back reached 4 levels. */
@@ -183,12 +185,12 @@ static double level_sigma(double sigma, uint32_t k) {
 }
 
 /* Bytes of a level's own buffers when it reduces (by 2 or 4): the small image, two widened rows (which first hold
-   the reduction's line of w + (2 ring + 2) k u16 pixels), two rows for the blend. */
+   the reduction's line of w + (2 ring + 2) k u16 pixels). */
 static size_t level_reduce_bytes(uint32_t w, uint32_t h) {
     const size_t line = align_up(((size_t)w + (2 * (size_t)reduced_ring(1) + 2) * 4) * 8);
     size_t rows = 2 * align_up((size_t)w * 8);
     if (rows < line) rows = line;
-    return align_up((size_t)level_small(w, 2) * level_small(h, 2) * 4) + rows + align_up((size_t)w * 8);
+    return align_up((size_t)level_small(w, 2) * level_small(h, 2) * 4) + rows;
 }
 
 /* Scratch of a level of w x h (and of the levels below it). */
@@ -254,7 +256,7 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         level_reduce(src, &small, k, sigma, band, depth, s);
         uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                              (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-        ck_blur_enlarge(&small, reduced_ring(1), k, dst, wide, NULL, 0);
+        ck_blur_enlarge(&small, reduced_ring(1), k, dst, wide, 256);
         return;
     }
     for (int i = 0; i < 48; i++) {
@@ -281,15 +283,30 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         }
         return;
     }
-    /* One side reduces: the reduced level first (it reads src before dst is written), the direct route into dst
-       with the scratch past the level's buffers, then the enlargement blended into dst. */
+    /* One side reduces: the reduced level first (it reads src before dst is written), then the direct route into dst
+       with the scratch past the level's buffers and the enlargement blended into dst. The direct filter runs in
+       ranges of CK_GAUSS_BLEND_ROWS rows, each blended while its rows are still in cache. */
     ck_image small;
     level_reduce(src, &small, 2, sigma, band, depth, s);
-    uint8_t *rows = s + level_reduce_bytes(w, h) - align_up((size_t)w * 8);
     uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                          (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-    level_direct(route == LEVEL_REDUCE ? previous : route, src, dst, sigma, depth, s + level_reduce_bytes(w, h));
-    ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, rows, route == LEVEL_REDUCE ? above : 256u - above);
+    const level_route direct = route == LEVEL_REDUCE ? previous : route;
+    const uint32_t weight = route == LEVEL_REDUCE ? above : 256u - above;
+    uint8_t *rest = s + level_reduce_bytes(w, h);
+    if (direct != LEVEL_FIR) {
+        level_direct(direct, src, dst, sigma, depth, rest);
+        ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
+        return;
+    }
+    const ck_gauss_params p = ck_blur_gauss_params_for(sigma, INFINITY);
+    ck_enlarger e;
+    ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
+    for (uint32_t y = 0; y < h;) {
+        const uint32_t y1 = h - y > CK_GAUSS_BLEND_ROWS ? y + CK_GAUSS_BLEND_ROWS : h;
+        ck_blur_gauss_fir_rows(src, dst, &p, y, y1, rest);
+        ck_blur_enlarge_rows(&e, y1, weight);
+        y = y1;
+    }
 }
 
 void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {

@@ -68,6 +68,11 @@ CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
 CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
                                  const ck_blur_colour *colour, int small, uint8_t *scratch);
 
+/* Rows [y0, y1) of the direct filter (params->fir_r > 0) from src to dst (in place allowed): consecutive ranges from
+   y0 = 0 with the same scratch give the same bytes as ck_blur_gauss_run. */
+CK_HIDDEN void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
+                                      uint32_t y1, uint8_t *scratch);
+
 /* MARK: - Reduce / enlarge (blur_resample.c) */
 
 /* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
@@ -84,11 +89,22 @@ CK_HIDDEN void ck_blur_reduce_tent(const ck_image *src, uint8_t *small, uint32_t
                                    uint16_t *line);
 CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uint32_t k, uint32_t sw,
                                   uint32_t sh);
-/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. blend_rows:
-   NULL, or room for k rows of dst's width, and then each enlarged row e is blended into dst's row d as
-   (d (256 - weight) + e weight + 128) >> 8. */
+/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. weight: 256
+   replaces dst's rows; below, each enlarged byte e is blended into dst's d as (d (256 - weight) + e weight + 128) >> 8.
+   ck_blur_enlarge does every row; an enlarger (begin, then rows up to y_end, in increasing ranges) does them a range
+   at a time, so a caller can blend rows it has just written while they are in cache. */
+typedef struct ck_enlarger {
+    const ck_image *small;
+    ck_image *dst;
+    uint16_t *wide[2];
+    int64_t cached[2]; /* the small row each widened row holds, or -1 */
+    uint32_t R, k, y;  /* y: the next row to write */
+} ck_enlarger;
+CK_HIDDEN void ck_blur_enlarge_begin(ck_enlarger *e, const ck_image *small, uint32_t R, uint32_t k, ck_image *dst,
+                                     uint16_t *const wide[2]);
+CK_HIDDEN void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight);
 CK_HIDDEN void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
-                               uint8_t *blend_rows, uint32_t weight);
+                               uint32_t weight);
 
 /* MARK: - Colour (blur_colour.c) */
 
