@@ -45,6 +45,31 @@ static double box_alpha(double r, double v) {
     return alpha < 0 ? 0 : alpha;
 }
 
+/* The direct filter: sampled exp(-i^2 / 2 sigma^2) over |i| <= R = min(ceil(3 sigma), max_r), normalised in double.
+   Up to 3 sigma the taps beyond hold at most 0.25 % of the weight, and a tap that appears as sigma grows enters with a
+   weight below 2e-4, so the output does not jump; a smaller max_r holds R fixed while sigma grows. */
+ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r) {
+    ck_gauss_params p;
+    memset(&p, 0, sizeof p);
+    uint32_t R = (uint32_t)ceil(3.0 * sigma);
+    if (R > max_r) R = max_r;
+    if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
+    if (R < 1) R = 1;
+    double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
+    for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
+    for (uint32_t i = 0; i <= R; i++) {
+        /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
+           << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
+           still returns every byte unchanged. */
+        const double x = k[i] / t;
+        p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
+        const long wh = lround(x * 65536.0);
+        p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
+    }
+    p.fir_r = R;
+    return p;
+}
+
 /* Four stages whose variances add up to sigma^2, continuous in sigma:
    - below CK_GAUSS_PLAIN_SIGMA, four equal extended boxes of variance sigma^2 / 4 each: r the largest radius
      whose plain box variance does not exceed it, alpha from box_alpha;
@@ -54,29 +79,9 @@ static double box_alpha(double r, double v) {
      equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
      the filter never jumps. A plain stage costs two float operations per lane against five. */
 ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
+    if (sigma < fir_sigma) return ck_blur_gauss_fir_params(sigma, CK_GAUSS_FIR_MAX_R);
     ck_gauss_params p;
     memset(&p, 0, sizeof p);
-    if (sigma < fir_sigma) {
-        /* Sampled exp(-i^2 / 2 sigma^2) over |i| <= ceil(3 sigma), normalised in double. The taps beyond hold at
-           most 0.25 % of the weight, and a tap that appears as sigma grows enters with a weight below 2e-4, so the
-           output does not jump. */
-        uint32_t R = (uint32_t)ceil(3.0 * sigma);
-        if (R < 1) R = 1;
-        if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
-        double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
-        for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
-        for (uint32_t i = 0; i <= R; i++) {
-            /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
-               << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
-               still returns every byte unchanged. */
-            const double x = k[i] / t;
-            p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
-            const long wh = lround(x * 65536.0);
-            p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
-        }
-        p.fir_r = R;
-        return p;
-    }
     const double V = sigma * sigma;
     const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
     const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */

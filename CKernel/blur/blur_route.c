@@ -283,22 +283,29 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         }
         return;
     }
-    /* One side reduces: the reduced level first (it reads src before dst is written), then the direct route into dst
-       with the scratch past the level's buffers and the enlargement blended into dst. The direct filter runs in
-       ranges of CK_GAUSS_BLEND_ROWS rows, each blended while its rows are still in cache. */
+    /* One side reduces. Weight 0 leaves dst as the direct route made it. */
+    const level_route direct = route == LEVEL_REDUCE ? previous : route;
+    const uint32_t weight = route == LEVEL_REDUCE ? above : 256u - above;
+    if (weight == 0) {
+        level_direct(direct, src, dst, sigma, depth, s);
+        return;
+    }
+    /* The reduced level first (it reads src before dst is written), then the direct route into dst with the scratch
+       past the level's buffers and the enlargement blended into dst (weight 256 replaces dst, so no direct route). */
     ck_image small;
     level_reduce(src, &small, 2, sigma, band, depth, s);
     uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                          (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-    const level_route direct = route == LEVEL_REDUCE ? previous : route;
-    const uint32_t weight = route == LEVEL_REDUCE ? above : 256u - above;
     uint8_t *rest = s + level_reduce_bytes(w, h);
-    if (direct != LEVEL_FIR) {
-        level_direct(direct, src, dst, sigma, depth, rest);
+    if (direct != LEVEL_FIR || weight == 256) {
+        if (weight < 256) level_direct(direct, src, dst, sigma, depth, rest);
         ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
         return;
     }
-    const ck_gauss_params p = ck_blur_gauss_params_for(sigma, INFINITY);
+    /* The direct filter keeps the radius it has below the switch (lo) all through the band: it only fades out there, and
+       its taps past that radius would hold under 0.4 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS
+       rows, each blended while its rows are still in cache. */
+    const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, ck_blur_gauss_fir_params(lo, CK_GAUSS_FIR_MAX_R).fir_r);
     ck_enlarger e;
     ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
     for (uint32_t y = 0; y < h;) {

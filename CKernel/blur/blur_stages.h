@@ -49,6 +49,8 @@ typedef struct ck_gauss_params {
 
 /* The four box stages (or the direct filter) for sigma; the direct filter below fir_sigma. */
 CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
+/* The direct filter for sigma with at most max_r taps each side. */
+CK_HIDDEN ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r);
 
 /* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
    every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
