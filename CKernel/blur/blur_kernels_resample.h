@@ -378,12 +378,10 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
     const v32h vf0 = (v32h){0} + (uint16_t)f0;
     typedef uint8_t v32b __attribute__((vector_size(32)));
-    const v32h keep = (v32h){0} + (uint16_t)(256u - weight), wt = (v32h){0} + (uint16_t)weight;
-    const v32h half = (v32h){0} + 128;
     /* One shape per row count and factor keeps the pointers in registers and the shift an immediate. */
-#define CK_ENLARGE_BODY                                                                                      \
+#define CK_ENLARGE_ROWS(R, SHIFT)                                                                            \
     do {                                                                                                     \
-        uint8_t *o[8];                                                                                       \
+        uint8_t *o[R];                                                                                       \
         for (uint32_t q = 0; q < R; q++) o[q] = out[q];                                                      \
         for (; i + 32 <= n; i += 32) {                                                                       \
             if (i % 64 == 0)                                                                                 \
@@ -394,23 +392,10 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
             const v32h d = y - x, d2 = d + d;                                                                \
             v32h t = x * two_k + vr + vf0 * d;                                                               \
             for (uint32_t q = 0; q < R; q++) {                                                               \
-                if (BLEND) {                                                                                 \
-                    v32b ob;                                                                                 \
-                    memcpy(&ob, o[q] + i, 32);                                                               \
-                    const v32h e = t >> SHIFT;                                                               \
-                    CK_BLUR_NARROW16((__builtin_convertvector(ob, v32h) * keep + e * wt + half) >> 8, o[q] + i); \
-                } else {                                                                                     \
-                    CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                  \
-                }                                                                                            \
+                CK_BLUR_NARROW16(t >> SHIFT, o[q] + i);                                                      \
                 t += d2;                                                                                     \
             }                                                                                                \
         }                                                                                                    \
-    } while (0)
-#define CK_ENLARGE_ROWS(ROWS, SHIFT_)                                                                        \
-    do {                                                                                                     \
-        const uint32_t R = ROWS, SHIFT = SHIFT_;                                                             \
-        const int BLEND = 0;                                                                                 \
-        CK_ENLARGE_BODY;                                                                                     \
     } while (0)
 #define CK_ENLARGE_K(SHIFT)                                                                                  \
     switch (nrows) {                                                                                         \
@@ -423,11 +408,34 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
     case 2: CK_ENLARGE_ROWS(2, SHIFT); break;                                                                \
     default: CK_ENLARGE_ROWS(1, SHIFT); break;                                                               \
     }
+    /* Blending (only inside a level's switch band): a row at a time, d from the row itself. */
+#define CK_ENLARGE_BLEND(SHIFT)                                                                              \
+    do {                                                                                                     \
+        const v32h keep = (v32h){0} + (uint16_t)(256u - weight), wt = (v32h){0} + (uint16_t)weight;         \
+        const v32h half = (v32h){0} + 128;                                                                   \
+        size_t end = 0;                                                                                      \
+        for (uint32_t q = 0; q < nrows; q++) {                                                               \
+            const v32h vf = (v32h){0} + (uint16_t)(f0 + 2 * q);                                              \
+            uint8_t *o = out[q];                                                                             \
+            for (end = 0; end + 32 <= n; end += 32) {                                                        \
+                v32h x, y;                                                                                   \
+                v32b ob;                                                                                     \
+                memcpy(&x, ha + end, 64);                                                                    \
+                memcpy(&y, hb + end, 64);                                                                    \
+                memcpy(&ob, o + end, 32);                                                                    \
+                const v32h e = (x * two_k + vr + vf * (y - x)) >> SHIFT;                                     \
+                CK_BLUR_NARROW16((__builtin_convertvector(ob, v32h) * keep + e * wt + half) >> 8, o + end);  \
+            }                                                                                                \
+        }                                                                                                    \
+        i = end;                                                                                             \
+    } while (0)
     if (weight < 256) {
-        /* Blending (only inside a level's switch band): the rows as a runtime count. */
-        const uint32_t R = nrows, SHIFT = shift;
-        const int BLEND = 1;
-        CK_ENLARGE_BODY;
+        if (k == 8)
+            CK_ENLARGE_BLEND(8);
+        else if (k == 4)
+            CK_ENLARGE_BLEND(6);
+        else
+            CK_ENLARGE_BLEND(4);
     } else if (k == 8)
         CK_ENLARGE_K(8)
     else if (k == 4)
@@ -436,7 +444,7 @@ static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint
         CK_ENLARGE_K(4)
 #undef CK_ENLARGE_K
 #undef CK_ENLARGE_ROWS
-#undef CK_ENLARGE_BODY
+#undef CK_ENLARGE_BLEND
 #endif
     for (uint32_t q = 0; q < nrows; q++) {
         const uint32_t fb = f0 + 2 * q, fa = 2 * k - fb;
