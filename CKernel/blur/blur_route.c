@@ -128,18 +128,18 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    (level_reduces), hands its work to the next level, the image reduced by 2 (tent reduction, variance-compensated
    sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with v = ck_blur_backdrop_variance(2, 1)). So the
    image is reduced by 2 from sigma 1.5, by 4 from about 4.2, by 8 from about 8.5, and so on, and every level's own
-   filter stays a direct filter of at most 13 taps (15 inside a reduced level's band, 19 on a level too small to
-   reduce again). Where the next level would reduce all through its band a level reduces by 4 at once (one reduce
-   and enlarge pass less at full size). A level that does not reduce runs the direct filter below its fir sigma and
-   four box stages above (blur_gaussian.c).
+   filter stays a direct filter of at most 13 taps (19 on a level too small to reduce again). Where the next level
+   would reduce all through its band a level reduces by 4 at once (one reduce and enlarge pass less at full size). A
+   level that does not reduce runs the direct filter below its fir sigma and four box stages above (blur_gaussian.c).
    Where a level switches (direct filter or boxes to the reduced level, or back where sigma outgrows the image) the
    two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
    route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
    routes' own change. The band is CK_GAUSS_BLEND_SIGMA of the caller's sigma, that is, on level n, that band mapped
    through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
-   level runs the reduced level first (into its small image), then the direct route into dst, then enlarges the small
-   image into dst blending row by row, so only the direct filter to boxes, on a level too small to reduce, needs a
-   second image of the level's size.
+   level runs the reduced level first (into its small image), then the direct route into dst a few rows at a time,
+   each range blended with the enlargement of the small image while it is in cache, so only the direct filter to
+   boxes, on a level too small to reduce, needs a second image of the level's size. At the switch itself the blend
+   weight is 0 and only the route below runs.
    Level 0 reduces from 1.5: the reduction and the enlargement by 2 add a variance of 1.5 themselves, so below sigma
    1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11 taps). A
    reduced level reduces again only from 2: from 1.5 the levels' errors add up past the 50 dB bound on large images
@@ -302,9 +302,9 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
         return;
     }
-    /* The direct filter keeps the radius it has below the switch (lo) all through the band: it only fades out there, and
-       its taps past that radius would hold under 0.4 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS
-       rows, each blended while its rows are still in cache. */
+    /* The direct filter keeps the radius it has below the switch (lo) all through the band, where it only fades out:
+       the taps past that radius would hold under 0.6 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS rows,
+       each blended while its rows are still in cache. */
     const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, ck_blur_gauss_fir_params(lo, CK_GAUSS_FIR_MAX_R).fir_r);
     ck_enlarger e;
     ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
