@@ -70,6 +70,20 @@ ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r) {
     return p;
 }
 
+/* The smallest radius whose taps beyond hold at most CK_GAUSS_FIR_TAIL of the sampled gaussian's weight at sigma (at
+   most CK_GAUSS_FIR_MAX_R). */
+uint32_t ck_blur_gauss_fir_radius(double sigma) {
+    const int64_t n = (int64_t)ceil(8.0 * sigma) + 1;
+    double total = 0;
+    for (int64_t i = -n; i <= n; i++) total += exp(-0.5 * (double)(i * i) / (sigma * sigma));
+    uint32_t R = 1;
+    for (;; R++) {
+        double tail = 0;
+        for (int64_t i = R + 1; i <= n; i++) tail += 2.0 * exp(-0.5 * (double)(i * i) / (sigma * sigma));
+        if (R >= CK_GAUSS_FIR_MAX_R || tail <= CK_GAUSS_FIR_TAIL * total) return R;
+    }
+}
+
 /* Four stages whose variances add up to sigma^2, continuous in sigma:
    - below CK_GAUSS_PLAIN_SIGMA, four equal extended boxes of variance sigma^2 / 4 each: r the largest radius
      whose plain box variance does not exceed it, alpha from box_alpha;

@@ -141,7 +141,7 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    boxes, on a level too small to reduce, needs a second image of the level's size. At the switch itself the blend
    weight is 0 and only the route below runs.
    Level 0 reduces from 1.5: the reduction and the enlargement by 2 add a variance of 1.5 themselves, so below sigma
-   1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11 taps). A
+   1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 9 taps). A
    reduced level reduces again only from 2: from 1.5 the levels' errors add up past the 50 dB bound on large images
    (docs/performance.md, "Gaussian: the reduced pyramid"). */
 #define CK_GAUSS_REDUCE_SIGMA 1.5
@@ -211,9 +211,21 @@ static size_t level_scratch(uint32_t w, uint32_t h, int depth) {
     return n;
 }
 
+/* The direct filter on a level: ceil(3 sigma) taps each side, but no more than it needs where the level leaves it
+   (at its switch to the reduced level or to boxes): the taps that leave CK_GAUSS_FIR_TAIL of the weight out there.
+   On a full-resolution level that reduces from 1.5 that is 4 (0.23 % left out at 1.5, against 5 from sigma 1.34);
+   on the others the same as ceil(3 sigma). */
+static ck_gauss_params level_fir_params(double sigma, uint32_t side, int depth) {
+    double top = level_fir_sigma(side, depth);
+    if (level_reduces(level_reduce_sigma(depth), side, depth) && level_reduce_sigma(depth) < top)
+        top = level_reduce_sigma(depth);
+    return ck_blur_gauss_fir_params(sigma, ck_blur_gauss_fir_radius(top));
+}
+
 /* The level's filter without reduction (on a reduced level, with the gaussian's narrower vertical groups). */
 static void level_direct(level_route r, const ck_image *src, ck_image *dst, double sigma, int depth, uint8_t *s) {
-    const ck_gauss_params p = ck_blur_gauss_params_for(sigma, r == LEVEL_FIR ? INFINITY : 0);
+    const uint32_t side = src->width < src->height ? src->width : src->height;
+    const ck_gauss_params p = r == LEVEL_FIR ? level_fir_params(sigma, side, depth) : ck_blur_gauss_params_for(sigma, 0);
     ck_blur_gauss_run(src, dst, &p, NULL, depth > 0, s);
 }
 
@@ -305,7 +317,7 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
     /* The direct filter keeps the radius it has below the switch (lo) all through the band, where it only fades out:
        the taps past that radius would hold under 0.6 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS rows,
        each blended while its rows are still in cache. */
-    const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, ck_blur_gauss_fir_params(lo, CK_GAUSS_FIR_MAX_R).fir_r);
+    const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, level_fir_params(lo, side, depth).fir_r);
     ck_enlarger e;
     ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
     for (uint32_t y = 0; y < h;) {

@@ -51,6 +51,11 @@ typedef struct ck_gauss_params {
 CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
 /* The direct filter for sigma with at most max_r taps each side. */
 CK_HIDDEN ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r);
+/* The share of the weight the direct filter may leave out: ceil(3 sigma) taps each side leave at most this much, and a
+   route that runs the direct filter up to a sigma needs no more taps than leave this much out there. */
+#define CK_GAUSS_FIR_TAIL 0.0025
+/* The smallest radius that leaves at most CK_GAUSS_FIR_TAIL of the weight out at sigma (at most CK_GAUSS_FIR_MAX_R). */
+CK_HIDDEN uint32_t ck_blur_gauss_fir_radius(double sigma);
 
 /* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
    every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
