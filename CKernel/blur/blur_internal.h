@@ -87,9 +87,11 @@ struct ck_blur_ops {
     void (*gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes, float *state);
     /* Gaussian, small sigma: the direct filter of 2R + 1 taps per axis (1 <= R <= CK_GAUSS_FIR_MAX_R), in 16-bit
        fixed point (see blur_kernels_gauss.h). Vertical: the 2R + 1 rows around an output row (rows[R] its centre, edges
-       already clamped), n bytes each, to n u16 values in 1/128 level. Horizontal: such a line with 4 R values of
+       already clamped), n bytes each, to n u16 values in 1/128 level at out0; with out1 not NULL, also the next
+       output row's values from one more row (2R + 2, centres rows[R] and rows[R + 1]) at out1. Horizontal: such a line with 4 R values of
        padding at each end (line[4 R] is the first output lane) to n bytes. */
-    void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out);
+    void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out0,
+                        uint16_t *out1);
     void (*gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out);
 
     /* Gaussian, transposed tiles (see blur_kernels_tiles.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may

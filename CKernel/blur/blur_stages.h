@@ -63,8 +63,11 @@ static inline size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~
 static inline size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
     return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
 }
-/* The direct filter (gauss_fir_run): one padded u16 line, then the in-place ring of R + 1 source rows. */
+/* The direct filter (gauss_fir_run): two padded u16 lines, then the in-place ring of R + 2 source rows. */
 static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t)w + 2 * CK_GAUSS_FIR_MAX_R) * 8); }
+static inline size_t gauss_fir_scratch(uint32_t w) {
+    return 2 * gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 2) * (size_t)w * 4;
+}
 
 /* Floats in the gaussian's line buffer, and its scratch bytes (either filter). */
 CK_HIDDEN size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h);
