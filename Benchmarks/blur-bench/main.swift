@@ -39,13 +39,12 @@ print("image \(width) x \(height) premultiplied RGBA8 (\(bytes / 1_000_000) MB),
 
 // The baseline is the fastest memcpy of the run. The memcpy is timed before, between and after the groups of cases,
 // back to back like the cases (each in its own steady state), and each of those medians is printed as it comes. The
-// 28 MB of buffers fit the host's shared 32 MB L3 only while other tenants leave room, so the same memcpy takes 0.55 to
-// 0.7 ms in one stretch of a run and 1.0-1.2 ms a few seconds later; a baseline caught in a slow stretch would let a
-// case pass that misses its target against the machine's own limit, which is what the targets are about. The cases'
-// rows therefore come at the end, once that limit is known. (Tried and not kept: the memcpy interleaved run by run
-// with each case. Its median then rose to 0.63-1.4 ms, probably because each blur's scratch evicts the buffers the
-// memcpy needs while the blur finds them where the memcpy left them, so the ratios favour the blur: box 2.8-3.8x and
-// backdrop at sigma 4 and 8 2.0-2.4x in two runs, where back to back the same day gave 4.3-4.5x and 2.7-2.9x.)
+// 28 MB of buffers fit a shared L3 only while other tenants leave room, so the memcpy's time changes within a run; a
+// baseline caught in a slow stretch would let a case pass that misses its target against the machine's own limit,
+// which is what the targets are about. The cases' rows therefore come at the end, once that limit is known. The memcpy
+// is not interleaved run by run with the cases: each blur's scratch would then evict the buffers the memcpy needs
+// while the blur finds them where the memcpy left them, and the ratios would favour the blur (docs/performance.md,
+// "Blur on two machines").
 var memcpys: [(when: String, sample: Sample)] = []
 var cases: [(name: String, sample: Sample, limit: (text: String, ratio: Double)?)] = []
 

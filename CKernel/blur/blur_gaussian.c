@@ -45,6 +45,45 @@ static double box_alpha(double r, double v) {
     return alpha < 0 ? 0 : alpha;
 }
 
+/* The direct filter: sampled exp(-i^2 / 2 sigma^2) over |i| <= R = min(ceil(3 sigma), max_r), normalised in double.
+   Up to 3 sigma the taps beyond hold at most 0.25 % of the weight, and a tap that appears as sigma grows enters with a
+   weight below 2e-4, so the output does not jump; a smaller max_r holds R fixed while sigma grows. */
+ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r) {
+    ck_gauss_params p;
+    memset(&p, 0, sizeof p);
+    uint32_t R = (uint32_t)ceil(3.0 * sigma);
+    if (R > max_r) R = max_r;
+    if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
+    if (R < 1) R = 1;
+    double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
+    for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
+    for (uint32_t i = 0; i <= R; i++) {
+        /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
+           << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
+           still returns every byte unchanged. */
+        const double x = k[i] / t;
+        p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
+        const long wh = lround(x * 65536.0);
+        p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
+    }
+    p.fir_r = R;
+    return p;
+}
+
+/* The smallest radius whose taps beyond hold at most CK_GAUSS_FIR_TAIL of the sampled gaussian's weight at sigma (at
+   most CK_GAUSS_FIR_MAX_R). */
+uint32_t ck_blur_gauss_fir_radius(double sigma) {
+    const int64_t n = (int64_t)ceil(8.0 * sigma) + 1;
+    double total = 0;
+    for (int64_t i = -n; i <= n; i++) total += exp(-0.5 * (double)(i * i) / (sigma * sigma));
+    uint32_t R = 1;
+    for (;; R++) {
+        double tail = 0;
+        for (int64_t i = R + 1; i <= n; i++) tail += 2.0 * exp(-0.5 * (double)(i * i) / (sigma * sigma));
+        if (R >= CK_GAUSS_FIR_MAX_R || tail <= CK_GAUSS_FIR_TAIL * total) return R;
+    }
+}
+
 /* Four stages whose variances add up to sigma^2, continuous in sigma:
    - below CK_GAUSS_PLAIN_SIGMA, four equal extended boxes of variance sigma^2 / 4 each: r the largest radius
      whose plain box variance does not exceed it, alpha from box_alpha;
@@ -54,29 +93,9 @@ static double box_alpha(double r, double v) {
      equals a plain box of radius r + 1, and the next configuration (m + 1, alpha = 0) is the same kernel, so
      the filter never jumps. A plain stage costs two float operations per lane against five. */
 ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
+    if (sigma < fir_sigma) return ck_blur_gauss_fir_params(sigma, CK_GAUSS_FIR_MAX_R);
     ck_gauss_params p;
     memset(&p, 0, sizeof p);
-    if (sigma < fir_sigma) {
-        /* Sampled exp(-i^2 / 2 sigma^2) over |i| <= ceil(3 sigma), normalised in double. The taps beyond hold at
-           most 0.25 % of the weight, and a tap that appears as sigma grows enters with a weight below 2e-4, so the
-           output does not jump. */
-        uint32_t R = (uint32_t)ceil(3.0 * sigma);
-        if (R < 1) R = 1;
-        if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
-        double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
-        for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
-        for (uint32_t i = 0; i <= R; i++) {
-            /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
-               << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
-               still returns every byte unchanged. */
-            const double x = k[i] / t;
-            p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
-            const long wh = lround(x * 65536.0);
-            p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
-        }
-        p.fir_r = R;
-        return p;
-    }
     const double V = sigma * sigma;
     const int plain = sigma >= CK_GAUSS_PLAIN_SIGMA;
     const double per = plain ? V : V / 4.0; /* variance the radius search fits four plain boxes into (or one) */
@@ -109,34 +128,53 @@ ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
 
 /* MARK: - Full resolution */
 
-/* The direct filter (params->fir_r > 0), row by row: for each output row the vertical half combines the 2R + 1 source
-   rows around it into one u16 line in scratch, whose ends are padded by replication, and the horizontal half writes
-   the row from it (then the backdrop's colour stage, when colour is not NULL, while the row is in cache). src is
-   read once and dst written once, with no intermediate image. In place, each source row is copied to a ring of R + 1
-   rows before its output overwrites it, and the rows above the output row are read from there. */
+/* The direct filter's vertical half runs two output rows at once up to this radius: there the two rows' running
+   values and the weights fit the vector registers (16 on x86); past it the spills cost more than the shared loads
+   save. */
+#define CK_GAUSS_FIR_PAIR_MAX_R 5
+
+/* The direct filter (params->fir_r > 0), two rows at a time (one past CK_GAUSS_FIR_PAIR_MAX_R): for each pair of
+   output rows the vertical half combines the 2R + 2 source rows around them into two u16 lines in scratch, whose
+   ends are padded by replication, and the horizontal half writes each row from its line (then the backdrop's colour
+   stage, when colour is not NULL, while the row is in cache). src is read once and dst written once, with no
+   intermediate image. In place, each source row is copied to a ring of R + 2 rows before its output overwrites it,
+   and the rows up to the last output row are read from there. Rows [y0, y1) of the output: consecutive ranges from
+   y0 = 0 with the same scratch make the whole image (the ring carries over). */
 static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, const ck_gauss_params *p,
-                          const ck_blur_colour *colour, uint8_t *scratch) {
-    const uint32_t w = src->width, h = src->height, R = p->fir_r;
+                          const ck_blur_colour *colour, uint32_t y0, uint32_t y1, uint8_t *scratch) {
+    const uint32_t w = src->width, R = p->fir_r, slots = R + 2;
     const size_t n = (size_t)w * 4;
-    uint16_t *line = (uint16_t *)scratch;
-    uint8_t *ring = scratch + gauss_fir_line_bytes(w);
+    uint16_t *const lines[2] = {(uint16_t *)scratch, (uint16_t *)(scratch + gauss_fir_line_bytes(w))};
+    uint8_t *ring = scratch + 2 * gauss_fir_line_bytes(w);
     const int in_place = src->data == dst->data;
-    for (uint32_t y = 0; y < h; y++) {
-        if (in_place) memcpy(ring + (size_t)(y % (R + 1)) * n, src->data + (size_t)y * src->stride, n);
-        const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
-        for (uint32_t j = 0; j <= 2 * R; j++) {
+    for (uint32_t y = y0; y < y1;) {
+        const uint32_t count = y1 - y >= 2 && R <= CK_GAUSS_FIR_PAIR_MAX_R ? 2 : 1, last = y + count - 1;
+        if (in_place)
+            for (uint32_t q = 0; q < count; q++)
+                memcpy(ring + (size_t)((y + q) % slots) * n, src->data + (size_t)(y + q) * src->stride, n);
+        const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 2];
+        for (uint32_t j = 0; j < 2 * R + count; j++) {
             const uint32_t cy = clamped_y(src, (int64_t)y + j - R);
-            rows[j] = in_place && cy <= y ? ring + (size_t)(cy % (R + 1)) * n : clamped_row(src, cy);
+            rows[j] = in_place && cy <= last ? ring + (size_t)(cy % slots) * n : clamped_row(src, cy);
         }
-        ops->gauss_fir_v(rows, R, p->fir_wv, n, line + 4 * (size_t)R);
-        for (uint32_t x = 0; x < R; x++) {
-            memcpy(line + 4 * (size_t)x, line + 4 * (size_t)R, 8);
-            memcpy(line + 4 * ((size_t)R + w + x), line + 4 * ((size_t)R + w - 1), 8);
+        ops->gauss_fir_v(rows, R, p->fir_wv, n, lines[0] + 4 * (size_t)R, count == 2 ? lines[1] + 4 * (size_t)R : NULL);
+        for (uint32_t q = 0; q < count; q++) {
+            uint16_t *line = lines[q];
+            for (uint32_t x = 0; x < R; x++) {
+                memcpy(line + 4 * (size_t)x, line + 4 * (size_t)R, 8);
+                memcpy(line + 4 * ((size_t)R + w + x), line + 4 * ((size_t)R + w - 1), 8);
+            }
+            uint8_t *out = dst->data + (size_t)(y + q) * dst->stride;
+            ops->gauss_fir_h(line, R, p->fir_wh, n, out);
+            if (colour != NULL) ops->colour(out, dst->stride, 1, w, colour);
         }
-        uint8_t *out = dst->data + (size_t)y * dst->stride;
-        ops->gauss_fir_h(line, R, p->fir_wh, n, out);
-        if (colour != NULL) ops->colour(out, dst->stride, 1, w, colour);
+        y += count;
     }
+}
+
+void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
+                            uint32_t y1, uint8_t *scratch) {
+    gauss_fir_run(ck_ops_active()->blur, src, dst, params, NULL, y0, y1, scratch);
 }
 
 /* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
@@ -169,7 +207,7 @@ void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params
                        const ck_blur_colour *colour, int small, uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     if (params->fir_r > 0) {
-        gauss_fir_run(ops, src, dst, params, colour, scratch);
+        gauss_fir_run(ops, src, dst, params, colour, 0, src->height, scratch);
         return;
     }
     const uint32_t w = src->width, h = src->height;
@@ -246,6 +284,6 @@ size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h) {
 
 size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h) {
     const size_t tiled = align_up(gauss_tiles_bytes(w, h)) + align_up(ck_blur_gauss_line_floats(w, h) * sizeof(float));
-    const size_t fir = gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 1) * (size_t)w * 4;
+    const size_t fir = gauss_fir_scratch(w);
     return tiled > fir ? tiled : fir;
 }

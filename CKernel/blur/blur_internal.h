@@ -87,9 +87,11 @@ struct ck_blur_ops {
     void (*gauss_cascade)(float *line, size_t i0, size_t total, const ck_gauss_boxes *boxes, float *state);
     /* Gaussian, small sigma: the direct filter of 2R + 1 taps per axis (1 <= R <= CK_GAUSS_FIR_MAX_R), in 16-bit
        fixed point (see blur_kernels_gauss.h). Vertical: the 2R + 1 rows around an output row (rows[R] its centre, edges
-       already clamped), n bytes each, to n u16 values in 1/128 level. Horizontal: such a line with 4 R values of
+       already clamped), n bytes each, to n u16 values in 1/128 level at out0; with out1 not NULL, also the next
+       output row's values from one more row (2R + 2, centres rows[R] and rows[R + 1]) at out1. Horizontal: such a line with 4 R values of
        padding at each end (line[4 R] is the first output lane) to n bytes. */
-    void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out);
+    void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out0,
+                        uint16_t *out1);
     void (*gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out);
 
     /* Gaussian, transposed tiles (see blur_kernels_tiles.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
@@ -111,10 +113,11 @@ struct ck_blur_ops {
     /* Backdrop, bilinear enlargement by k (2, 4 or 8): widen one small row (with its ring, xs = small width + 2)
        to w pixels of unrounded u16 sums; then blend two widened rows into the nrows (<= k) consecutive output
        rows between them, row q with vertical weight f0 + 2q on hb (out of 2k), n bytes each, rounding the total
-       weight (2k)^2 half up; the nnext rows at `next` (those the next call writes) are asked for into L2 as it goes. */
+       weight (2k)^2 half up, stored (weight 256) or blended into the row's bytes d as (d (256 - weight) + e weight
+       + 128) >> 8; the nnext rows at `next` (those the next call writes) are asked for into L2 as it goes. */
     void (*enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k, uint32_t xs, uint32_t w);
     void (*enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0, uint8_t *const *out,
-                      uint32_t nrows, uint8_t *const *next, uint32_t nnext, size_t n);
+                      uint32_t nrows, uint8_t *const *next, uint32_t nnext, size_t n, uint32_t weight);
     /* Backdrop reduction by k (2 or 4) with a 2k-tap tent per axis: the vertical half combines 2k rows into n
        u16 values, the horizontal half turns a widened line into `count` small pixels (m from line pixels
        [m k, m k + 2k)). See blur_kernels.h for the weights and roundings. */

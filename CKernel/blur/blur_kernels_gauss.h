@@ -172,38 +172,63 @@ typedef uint32_t CK_BLUR_NAME(fir_w) __attribute__((vector_size(4 * CK_FIR_STEP)
     } while (0)
 #endif
 
-/* The vertical half, n lanes; rows holds the 2R + 1 source rows, rows[R] the centre. */
+/* The vertical half, n lanes, for one output row (two = 0: rows holds the 2R + 1 source rows, rows[R] the centre) or
+   two consecutive ones (two = 1: 2R + 2 rows, centres rows[R] and rows[R + 1], into out0 and out1). The second row
+   reuses the first's loads: its pair j is rows (R + 1 - j, R + 1 + j), where row R + 1 - j is the first row's
+   lower row of pair j - 1 and row R + j its upper row of pair j, so two rows load 2R + 2 rows instead of 4R + 2.
+   Each row's sum is the same terms in the same order as for one row alone. */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_v_run)(const uint8_t *const *rows_in,
                                                                        const uint32_t R, const uint16_t *wv_in,
-                                                                       size_t n, uint16_t *out) {
+                                                                       size_t n, uint16_t *out0, uint16_t *out1,
+                                                                       const int two) {
     /* Local copies of the pointers and weights: with R constant they stay in registers across the stores to out
        (which could alias the weights). */
-    const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 1];
+    const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 2];
     uint16_t wv[CK_GAUSS_FIR_MAX_R + 1];
-    for (uint32_t j = 0; j <= 2 * R; j++) rows[j] = rows_in[j];
+    for (uint32_t j = 0; j <= 2 * R + (two ? 1 : 0); j++) rows[j] = rows_in[j];
     for (uint32_t j = 0; j <= R; j++) wv[j] = wv_in[j];
     size_t i = 0;
 #if CK_BLUR_VBYTES > 4
     CK_BLUR_NAME(fir_h) wvec[CK_GAUSS_FIR_MAX_R + 1];
     for (uint32_t j = 0; j <= R; j++) wvec[j] = (CK_BLUR_NAME(fir_h)){0} + wv[j];
     for (; i + CK_FIR_STEP <= n; i += CK_FIR_STEP) {
-        CK_BLUR_NAME(fir_h) c, a, b, acc;
+        CK_BLUR_NAME(fir_h) c, a, b, acc, c1, near, far, acc1;
         CK_FIR_LOAD(c, rows[R] + i);
         acc = CK_FIR_MULHI(c << 8, wvec[0]);
-        for (uint32_t j = 1; j <= R; j++) {
-            CK_FIR_LOAD(a, rows[R - j] + i);
-            CK_FIR_LOAD(b, rows[R + j] + i);
-            acc += CK_FIR_MULHI((a + b) << 7, wvec[j]);
+        if (two) {
+            CK_FIR_LOAD(c1, rows[R + 1] + i);
+            acc1 = CK_FIR_MULHI(c1 << 8, wvec[0]);
+            near = c;
+            b = c1;
+            for (uint32_t j = 1; j <= R; j++) {
+                CK_FIR_LOAD(a, rows[R - j] + i);
+                CK_FIR_LOAD(far, rows[R + 1 + j] + i);
+                acc += CK_FIR_MULHI((a + b) << 7, wvec[j]);
+                acc1 += CK_FIR_MULHI((near + far) << 7, wvec[j]);
+                near = a;
+                b = far;
+            }
+            memcpy(out1 + i, &acc1, sizeof acc1);
+        } else {
+            for (uint32_t j = 1; j <= R; j++) {
+                CK_FIR_LOAD(a, rows[R - j] + i);
+                CK_FIR_LOAD(b, rows[R + j] + i);
+                acc += CK_FIR_MULHI((a + b) << 7, wvec[j]);
+            }
         }
-        memcpy(out + i, &acc, sizeof acc);
+        memcpy(out0 + i, &acc, sizeof acc);
     }
 #endif
-    CK_BLUR_NOVEC
-    for (; i < n; i++) {
-        uint16_t acc = CK_BLUR_NAME(mulhi16)((uint16_t)(rows[R][i] << 8), wv[0]);
-        for (uint32_t j = 1; j <= R; j++)
-            acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)((uint16_t)((rows[R - j][i] + rows[R + j][i]) << 7), wv[j]));
-        out[i] = acc;
+    for (int q = 0; q <= (two ? 1 : 0); q++) {
+        const uint8_t *const *rq = rows + q;
+        uint16_t *out = q ? out1 : out0;
+        CK_BLUR_NOVEC
+        for (size_t k = i; k < n; k++) {
+            uint16_t acc = CK_BLUR_NAME(mulhi16)((uint16_t)(rq[R][k] << 8), wv[0]);
+            for (uint32_t j = 1; j <= R; j++)
+                acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)((uint16_t)((rq[R - j][k] + rq[R + j][k]) << 7), wv[j]));
+            out[k] = acc;
+        }
     }
 }
 
@@ -255,11 +280,15 @@ _Static_assert(CK_GAUSS_FIR_MAX_R == 9, "one case per radius");
     case 8: run(__VA_ARGS__, 8); break;                                                                       \
     default: run(__VA_ARGS__, 9); break;                                                                      \
     }
-#define CK_FIR_V(rows, wv, n, out, RR) CK_BLUR_NAME(fir_v_run)(rows, RR, wv, n, out)
+#define CK_FIR_V(rows, wv, n, out0, out1, two, RR) CK_BLUR_NAME(fir_v_run)(rows, RR, wv, n, out0, out1, two)
 #define CK_FIR_H(line, wh, n, out, RR) CK_BLUR_NAME(fir_h_run)(line, RR, wh, n, out)
 static void CK_BLUR_NAME(gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n,
-                                      uint16_t *out) {
-    CK_FIR_CASES(CK_FIR_V, rows, wv, n, out)
+                                      uint16_t *out0, uint16_t *out1) {
+    if (out1 != NULL) {
+        CK_FIR_CASES(CK_FIR_V, rows, wv, n, out0, out1, 1)
+    } else {
+        CK_FIR_CASES(CK_FIR_V, rows, wv, n, out0, out1, 0)
+    }
 }
 static void CK_BLUR_NAME(gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out) {
     CK_FIR_CASES(CK_FIR_H, line, wh, n, out)

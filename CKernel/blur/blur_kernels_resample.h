@@ -357,6 +357,57 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
     }
 }
 
+/* enlarge_v blending into the rows (weight < 256; only inside a level's switch band): a row at a time, each byte
+   d of the row becoming (d (256 - weight) + e weight + 128) >> 8 with e the enlarged byte (at most 255 * 256 + 128 in
+   u16 lanes). A function of its own, so that enlarge_v's plain stores compile as they would without it. */
+static __attribute__((noinline)) void CK_BLUR_NAME(enlarge_v_blend)(const uint16_t *ha, const uint16_t *hb, uint32_t k,
+                                                                    uint32_t f0, uint8_t *const *out, uint32_t nrows,
+                                                                    size_t n, uint32_t weight) {
+    const uint32_t shift = 2 + 2 * (uint32_t)__builtin_ctz(k), round = 1u << (shift - 1);
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    typedef uint16_t v32h __attribute__((vector_size(64)));
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    const v32h two_k = (v32h){0} + (uint16_t)(2 * k), vr = (v32h){0} + (uint16_t)round;
+#define CK_ENLARGE_BLEND(SHIFT)                                                                              \
+    do {                                                                                                     \
+        const v32h keep = (v32h){0} + (uint16_t)(256u - weight), wt = (v32h){0} + (uint16_t)weight;         \
+        const v32h half = (v32h){0} + 128;                                                                   \
+        size_t end = 0;                                                                                      \
+        for (uint32_t q = 0; q < nrows; q++) {                                                               \
+            const v32h vf = (v32h){0} + (uint16_t)(f0 + 2 * q);                                              \
+            uint8_t *o = out[q];                                                                             \
+            for (end = 0; end + 32 <= n; end += 32) {                                                        \
+                v32h x, y;                                                                                   \
+                v32b ob;                                                                                     \
+                memcpy(&x, ha + end, 64);                                                                    \
+                memcpy(&y, hb + end, 64);                                                                    \
+                memcpy(&ob, o + end, 32);                                                                    \
+                const v32h e = (x * two_k + vr + vf * (y - x)) >> SHIFT;                                     \
+                CK_BLUR_NARROW16((__builtin_convertvector(ob, v32h) * keep + e * wt + half) >> 8, o + end);  \
+            }                                                                                                \
+        }                                                                                                    \
+        i = end;                                                                                             \
+    } while (0)
+    if (k == 8)
+        CK_ENLARGE_BLEND(8);
+    else if (k == 4)
+        CK_ENLARGE_BLEND(6);
+    else
+        CK_ENLARGE_BLEND(4);
+#undef CK_ENLARGE_BLEND
+#endif
+    for (uint32_t q = 0; q < nrows; q++) {
+        const uint32_t fb = f0 + 2 * q, fa = 2 * k - fb;
+        uint8_t *o = out[q];
+        CK_BLUR_NOVEC
+        for (size_t j = i; j < n; j++) {
+            const uint32_t e = (fa * ha[j] + fb * hb[j] + round) >> shift;
+            o[j] = (uint8_t)((o[j] * (256u - weight) + e * weight + 128u) >> 8);
+        }
+    }
+}
+
 /* The output rows between two widened rows (all k of them in one call) share their loads and their difference: rows
    q = 0 .. nrows - 1 have vertical weights f = f0 + 2q on hb (out of 2k; consecutive output rows step the sampling
    position by 2 / 2k), and row q is (2k ha + round + f (hb - ha)) >> shift, which equals ((2k - f) ha + f hb +
@@ -368,7 +419,11 @@ static void CK_BLUR_NAME(enlarge_h)(const uint8_t *a, uint16_t *out, uint32_t k,
    their lines (from memory, for a full-screen destination) arrive before the stores do. */
 static void CK_BLUR_NAME(enlarge_v)(const uint16_t *ha, const uint16_t *hb, uint32_t k, uint32_t f0,
                                     uint8_t *const *out, uint32_t nrows, uint8_t *const *next, uint32_t nnext,
-                                    size_t n) {
+                                    size_t n, uint32_t weight) {
+    if (weight < 256) {
+        CK_BLUR_NAME(enlarge_v_blend)(ha, hb, k, f0, out, nrows, n, weight);
+        return;
+    }
     (void)next; /* the scalar build does not prefetch */
     (void)nnext;
     const uint32_t shift = 2 + 2 * (uint32_t)__builtin_ctz(k), round = 1u << (shift - 1); /* log2((2k)^2) */

@@ -80,39 +80,25 @@ void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uin
     }
 }
 
-/* d = (d (256 - weight) + e weight + 128) >> 8 per byte: a convex combination with the same weights on every
-   channel, so colour <= alpha survives. Integer arithmetic, compiled once: the same bytes on every ISA. */
-static void blend_row(uint8_t *restrict d, const uint8_t *restrict e, size_t n, uint32_t weight) {
-    /* 16 bytes at a time in u16 lanes (the total is at most 255 * 256 + 128 < 2^16): the same integers. */
-    typedef uint8_t v16b __attribute__((vector_size(16)));
-    typedef uint16_t v16h __attribute__((vector_size(32)));
-    const uint16_t keep = (uint16_t)(256u - weight), wt = (uint16_t)weight;
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        v16b a, b;
-        memcpy(&a, d + i, 16);
-        memcpy(&b, e + i, 16);
-        const v16h x = __builtin_convertvector(a, v16h) * keep + __builtin_convertvector(b, v16h) * wt + 128;
-        const v16b o = __builtin_convertvector(x >> 8, v16b);
-        memcpy(d + i, &o, 16);
-    }
-    for (; i < n; i++) d[i] = (uint8_t)((d[i] * (uint32_t)keep + e[i] * (uint32_t)wt + 128u) >> 8);
-}
-
 /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
    (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
    between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
-   (slot i % 2): rows advance monotonically. With blend_rows (room for k rows of w pixels) the enlarged rows are
-   blended into dst's rows with weight / 256 instead of replacing them. */
-void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
-                     uint8_t *blend_rows, uint32_t weight) {
+   (slot i % 2): rows advance monotonically, so a caller may enlarge in consecutive ranges of rows. */
+void ck_blur_enlarge_begin(ck_enlarger *e, const ck_image *small, uint32_t R, uint32_t k, ck_image *dst,
+                           uint16_t *const wide[2]) {
+    *e = (ck_enlarger){small, dst, {wide[0], wide[1]}, {-1, -1}, R, k, 0};
+}
+
+void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
-    const uint32_t w = dst->width, h = dst->height, rh = smallim->height, sw = smallim->width - 2 * R;
-    const uint8_t *small = smallim->data;
-    const size_t rstride = smallim->stride;
+    const ck_image *dst = e->dst;
+    const uint32_t R = e->R, k = e->k, w = dst->width, h = y_end < dst->height ? y_end : dst->height;
+    const uint32_t rh = e->small->height, sw = e->small->width - 2 * R;
+    const uint8_t *small = e->small->data;
+    const size_t rstride = e->small->stride;
     const int32_t k2 = (int32_t)(2 * k);
-    int64_t cached[2] = {-1, -1};
-    for (uint32_t y = 0; y < h;) {
+    uint32_t y = e->y;
+    while (y < h) {
         /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
         uint8_t *rows[8];
         uint32_t f0 = 0, nrows = 0, i0 = 0;
@@ -126,25 +112,26 @@ void ck_blur_enlarge(const ck_image *smallim, uint32_t R, uint32_t k, ck_image *
             }
             rows[nrows++] = dst->data + (size_t)y * dst->stride;
         }
-        uint8_t *const *out = rows;
-        uint8_t *tmp[8];
-        if (blend_rows != NULL)
-            for (uint32_t q = 0; q < nrows; q++) tmp[q] = blend_rows + (size_t)q * w * 4;
-        if (blend_rows != NULL) out = tmp;
         const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
         const uint32_t pair[2] = {i0, i1};
         for (int q = 0; q < 2; q++)
-            if (cached[pair[q] % 2] != (int64_t)pair[q]) {
-                ops->enlarge_h(small + (size_t)pair[q] * rstride + 4 * (R - 1), wide[pair[q] % 2], k, sw + 2, w);
-                cached[pair[q] % 2] = pair[q];
+            if (e->cached[pair[q] % 2] != (int64_t)pair[q]) {
+                ops->enlarge_h(small + (size_t)pair[q] * rstride + 4 * (R - 1), e->wide[pair[q] % 2], k, sw + 2, w);
+                e->cached[pair[q] % 2] = pair[q];
             }
-        /* The next call writes the (up to k) rows from y on. */
+        /* The next call writes the (up to k) rows from y on; a blend reads rows its caller has just written. */
         uint8_t *next[8];
         uint32_t nnext = 0;
-        for (; nnext < k && y + nnext < h && blend_rows == NULL; nnext++)
+        for (; nnext < k && y + nnext < h && weight >= 256; nnext++)
             next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
-        ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, out, nrows, next, nnext, (size_t)w * 4);
-        if (blend_rows != NULL)
-            for (uint32_t q = 0; q < nrows; q++) blend_row(rows[q], tmp[q], (size_t)w * 4, weight);
+        ops->enlarge_v(e->wide[i0 % 2], e->wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4, weight);
     }
+    e->y = y;
+}
+
+void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
+                     uint32_t weight) {
+    ck_enlarger e;
+    ck_blur_enlarge_begin(&e, small, R, k, dst, wide);
+    ck_blur_enlarge_rows(&e, dst->height, weight);
 }

@@ -74,7 +74,7 @@ static void reduced_run(const ck_image *src, ck_image *dst, double sigma, uint32
     } else if (colour != NULL) {
         ops->colour(small, rstride, rh, rw, colour);
     }
-    ck_blur_enlarge(&im, R, k, dst, wide, NULL, 0);
+    ck_blur_enlarge(&im, R, k, dst, wide, 256);
 }
 
 /* MARK: - Backdrop */
@@ -128,25 +128,27 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    (level_reduces), hands its work to the next level, the image reduced by 2 (tent reduction, variance-compensated
    sigma, bilinear enlargement back: sigma'^2 = (sigma^2 - v) / 4 with v = ck_blur_backdrop_variance(2, 1)). So the
    image is reduced by 2 from sigma 1.5, by 4 from about 4.2, by 8 from about 8.5, and so on, and every level's own
-   filter stays a direct filter of at most 13 taps (15 inside a reduced level's band, 19 on a level too small to
-   reduce again). Where the next level would reduce all through its band a level reduces by 4 at once (one reduce
-   and enlarge pass less at full size). A level that does not reduce runs the direct filter below its fir sigma and
-   four box stages above (blur_gaussian.c).
+   filter stays a direct filter of at most 13 taps (19 on a level too small to reduce again). Where the next level
+   would reduce all through its band a level reduces by 4 at once (one reduce and enlarge pass less at full size). A
+   level that does not reduce runs the direct filter below its fir sigma and four box stages above (blur_gaussian.c).
    Where a level switches (direct filter or boxes to the reduced level, or back where sigma outgrows the image) the
    two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
    route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
    routes' own change. The band is CK_GAUSS_BLEND_SIGMA of the caller's sigma, that is, on level n, that band mapped
    through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
-   level runs the reduced level first (into its small image), then the direct route into dst, then enlarges the small
-   image into dst blending row by row, so only the direct filter to boxes, on a level too small to reduce, needs a
-   second image of the level's size.
+   level runs the reduced level first (into its small image), then the direct route into dst a few rows at a time,
+   each range blended with the enlargement of the small image while it is in cache, so only the direct filter to
+   boxes, on a level too small to reduce, needs a second image of the level's size. At the switch itself the blend
+   weight is 0 and only the route below runs.
    Level 0 reduces from 1.5: the reduction and the enlargement by 2 add a variance of 1.5 themselves, so below sigma
-   1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 11 taps). A
+   1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 9 taps). A
    reduced level reduces again only from 2: from 1.5 the levels' errors add up past the 50 dB bound on large images
    (docs/performance.md, "Gaussian: the reduced pyramid"). */
 #define CK_GAUSS_REDUCE_SIGMA 1.5
 #define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
 #define CK_GAUSS_BLEND_SIGMA 0.5
+/* Rows of the direct filter per range inside a band: 8 full-screen rows (41 KB) stay in L1 or L2 until blended. */
+#define CK_GAUSS_BLEND_ROWS 8u
 /* A level reduces only if its shorter side is at least 8 sigma (on smaller ones the reduced result fell below 50 dB)
    and 8 x 5 = 40, so an image never switches back to full resolution below sigma 5: there the step across the switch
    back reached 4 levels. */
@@ -183,12 +185,12 @@ static double level_sigma(double sigma, uint32_t k) {
 }
 
 /* Bytes of a level's own buffers when it reduces (by 2 or 4): the small image, two widened rows (which first hold
-   the reduction's line of w + (2 ring + 2) k u16 pixels), two rows for the blend. */
+   the reduction's line of w + (2 ring + 2) k u16 pixels). */
 static size_t level_reduce_bytes(uint32_t w, uint32_t h) {
     const size_t line = align_up(((size_t)w + (2 * (size_t)reduced_ring(1) + 2) * 4) * 8);
     size_t rows = 2 * align_up((size_t)w * 8);
     if (rows < line) rows = line;
-    return align_up((size_t)level_small(w, 2) * level_small(h, 2) * 4) + rows + align_up((size_t)w * 8);
+    return align_up((size_t)level_small(w, 2) * level_small(h, 2) * 4) + rows;
 }
 
 /* Scratch of a level of w x h (and of the levels below it). */
@@ -209,9 +211,21 @@ static size_t level_scratch(uint32_t w, uint32_t h, int depth) {
     return n;
 }
 
+/* The direct filter on a level: ceil(3 sigma) taps each side, but no more than it needs where the level leaves it
+   (at its switch to the reduced level or to boxes): the taps that leave CK_GAUSS_FIR_TAIL of the weight out there.
+   On a full-resolution level that reduces from 1.5 that is 4 (0.23 % left out at 1.5, against 5 from sigma 1.34);
+   on the others the same as ceil(3 sigma). */
+static ck_gauss_params level_fir_params(double sigma, uint32_t side, int depth) {
+    double top = level_fir_sigma(side, depth);
+    if (level_reduces(level_reduce_sigma(depth), side, depth) && level_reduce_sigma(depth) < top)
+        top = level_reduce_sigma(depth);
+    return ck_blur_gauss_fir_params(sigma, ck_blur_gauss_fir_radius(top));
+}
+
 /* The level's filter without reduction (on a reduced level, with the gaussian's narrower vertical groups). */
 static void level_direct(level_route r, const ck_image *src, ck_image *dst, double sigma, int depth, uint8_t *s) {
-    const ck_gauss_params p = ck_blur_gauss_params_for(sigma, r == LEVEL_FIR ? INFINITY : 0);
+    const uint32_t side = src->width < src->height ? src->width : src->height;
+    const ck_gauss_params p = r == LEVEL_FIR ? level_fir_params(sigma, side, depth) : ck_blur_gauss_params_for(sigma, 0);
     ck_blur_gauss_run(src, dst, &p, NULL, depth > 0, s);
 }
 
@@ -254,7 +268,7 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         level_reduce(src, &small, k, sigma, band, depth, s);
         uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                              (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-        ck_blur_enlarge(&small, reduced_ring(1), k, dst, wide, NULL, 0);
+        ck_blur_enlarge(&small, reduced_ring(1), k, dst, wide, 256);
         return;
     }
     for (int i = 0; i < 48; i++) {
@@ -281,15 +295,37 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         }
         return;
     }
-    /* One side reduces: the reduced level first (it reads src before dst is written), the direct route into dst
-       with the scratch past the level's buffers, then the enlargement blended into dst. */
+    /* One side reduces. Weight 0 leaves dst as the direct route made it. */
+    const level_route direct = route == LEVEL_REDUCE ? previous : route;
+    const uint32_t weight = route == LEVEL_REDUCE ? above : 256u - above;
+    if (weight == 0) {
+        level_direct(direct, src, dst, sigma, depth, s);
+        return;
+    }
+    /* The reduced level first (it reads src before dst is written), then the direct route into dst with the scratch
+       past the level's buffers and the enlargement blended into dst (weight 256 replaces dst, so no direct route). */
     ck_image small;
     level_reduce(src, &small, 2, sigma, band, depth, s);
-    uint8_t *rows = s + level_reduce_bytes(w, h) - align_up((size_t)w * 8);
     uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                          (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-    level_direct(route == LEVEL_REDUCE ? previous : route, src, dst, sigma, depth, s + level_reduce_bytes(w, h));
-    ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, rows, route == LEVEL_REDUCE ? above : 256u - above);
+    uint8_t *rest = s + level_reduce_bytes(w, h);
+    if (direct != LEVEL_FIR || weight == 256) {
+        if (weight < 256) level_direct(direct, src, dst, sigma, depth, rest);
+        ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
+        return;
+    }
+    /* The direct filter keeps the radius it has below the switch (lo) all through the band, where it only fades out:
+       the taps past that radius would hold under 0.6 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS rows,
+       each blended while its rows are still in cache. */
+    const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, level_fir_params(lo, side, depth).fir_r);
+    ck_enlarger e;
+    ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
+    for (uint32_t y = 0; y < h;) {
+        const uint32_t y1 = h - y > CK_GAUSS_BLEND_ROWS ? y + CK_GAUSS_BLEND_ROWS : h;
+        ck_blur_gauss_fir_rows(src, dst, &p, y, y1, rest);
+        ck_blur_enlarge_rows(&e, y1, weight);
+        y = y1;
+    }
 }
 
 void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {

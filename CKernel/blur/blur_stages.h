@@ -49,6 +49,13 @@ typedef struct ck_gauss_params {
 
 /* The four box stages (or the direct filter) for sigma; the direct filter below fir_sigma. */
 CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
+/* The direct filter for sigma with at most max_r taps each side. */
+CK_HIDDEN ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r);
+/* The share of the weight the direct filter may leave out: ceil(3 sigma) taps each side leave at most this much, and a
+   route that runs the direct filter up to a sigma needs no more taps than leave this much out there. */
+#define CK_GAUSS_FIR_TAIL 0.0025
+/* The smallest radius that leaves at most CK_GAUSS_FIR_TAIL of the weight out at sigma (at most CK_GAUSS_FIR_MAX_R). */
+CK_HIDDEN uint32_t ck_blur_gauss_fir_radius(double sigma);
 
 /* The intermediate: ceil(w / 4) tiles of h rows x 16 values, each tile rounded up to whole blocks of 4 rows so that
    every block of 4 rows x 16 values is one 64-byte-aligned line (the AVX2 build streams whole lines). */
@@ -56,8 +63,11 @@ static inline size_t gauss_tile_stride(uint32_t h) { return (((size_t)h + 3) & ~
 static inline size_t gauss_tiles_bytes(uint32_t w, uint32_t h) {
     return ((size_t)w + 3) / 4 * gauss_tile_stride(h) * sizeof(ck_tile_t);
 }
-/* The direct filter (gauss_fir_run): one padded u16 line, then the in-place ring of R + 1 source rows. */
+/* The direct filter (gauss_fir_run): two padded u16 lines, then the in-place ring of R + 2 source rows. */
 static inline size_t gauss_fir_line_bytes(uint32_t w) { return align_up(((size_t)w + 2 * CK_GAUSS_FIR_MAX_R) * 8); }
+static inline size_t gauss_fir_scratch(uint32_t w) {
+    return 2 * gauss_fir_line_bytes(w) + (CK_GAUSS_FIR_MAX_R + 2) * (size_t)w * 4;
+}
 
 /* Floats in the gaussian's line buffer, and its scratch bytes (either filter). */
 CK_HIDDEN size_t ck_blur_gauss_line_floats(uint32_t w, uint32_t h);
@@ -67,6 +77,11 @@ CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
    store. small: the image is a reduced one (narrower vertical groups). */
 CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
                                  const ck_blur_colour *colour, int small, uint8_t *scratch);
+
+/* Rows [y0, y1) of the direct filter (params->fir_r > 0) from src to dst (in place allowed): consecutive ranges from
+   y0 = 0 with the same scratch give the same bytes as ck_blur_gauss_run. */
+CK_HIDDEN void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
+                                      uint32_t y1, uint8_t *scratch);
 
 /* MARK: - Reduce / enlarge (blur_resample.c) */
 
@@ -84,11 +99,22 @@ CK_HIDDEN void ck_blur_reduce_tent(const ck_image *src, uint8_t *small, uint32_t
                                    uint16_t *line);
 CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uint32_t k, uint32_t sw,
                                   uint32_t sh);
-/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. blend_rows:
-   NULL, or room for k rows of dst's width, and then each enlarged row e is blended into dst's row d as
-   (d (256 - weight) + e weight + 128) >> 8. */
+/* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. weight: 256
+   replaces dst's rows; below, each enlarged byte e is blended into dst's d as (d (256 - weight) + e weight + 128) >> 8.
+   ck_blur_enlarge does every row; an enlarger (begin, then rows up to y_end, in increasing ranges) does them a range
+   at a time, so a caller can blend rows it has just written while they are in cache. */
+typedef struct ck_enlarger {
+    const ck_image *small;
+    ck_image *dst;
+    uint16_t *wide[2];
+    int64_t cached[2]; /* the small row each widened row holds, or -1 */
+    uint32_t R, k, y;  /* y: the next row to write */
+} ck_enlarger;
+CK_HIDDEN void ck_blur_enlarge_begin(ck_enlarger *e, const ck_image *small, uint32_t R, uint32_t k, ck_image *dst,
+                                     uint16_t *const wide[2]);
+CK_HIDDEN void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight);
 CK_HIDDEN void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
-                               uint8_t *blend_rows, uint32_t weight);
+                               uint32_t weight);
 
 /* MARK: - Colour (blur_colour.c) */
 
