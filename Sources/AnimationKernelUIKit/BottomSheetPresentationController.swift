@@ -209,6 +209,7 @@
                 coordinator?.dimmingTapped(dismisses: dismissesOnDimmingTap)
             }
             let pan = PanForwarder(on: container, space: containerView) { [weak self] in self?.drag($0) }
+            pan.contentTouched = { [weak self] in self?.contentTouched() }
             pan.arbiter.configuration.allowsEdgeSwipe = false
             pan.scrollView = trackedScrollView
             self.pan = pan
@@ -270,7 +271,7 @@
                 delegateAllows: { delegateAllowsDismissal(self) })
         }
 
-        private func drag(_ event: PanForwarder.Event) {
+        private func drag(_ event: PanRouter.Event) {
             guard let coordinator else { return }
             switch event {
             case .sheetBegan:
@@ -293,16 +294,19 @@
                     scrollView.setContentOffset(scrollView.contentOffset, animated: false)
                 }
                 didEndDragging?(coordinator.model.phase)
-            case .contentTouched:
-                let frame = coordinator.model.frame(at: coordinator.driver.currentTime)
-                if let offset = ScrollHandoff.offsetAfterTouch(
-                    modelOwnsDrag: pan?.isDraggingSheet == true, modelOffset: frame.contentOffset),
-                    let scrollView = trackedScrollView
-                {
-                    scrollView.contentOffset.y = CGFloat(offset)
-                }
             case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
+            }
+        }
+
+        /// The tracked scroll view moved its offset: the model's goes over it while the sheet owns the drag.
+        private func contentTouched() {
+            guard let coordinator, let scrollView = trackedScrollView else { return }
+            let frame = coordinator.model.frame(at: coordinator.driver.currentTime)
+            if let offset = ScrollHandoff.offsetAfterTouch(
+                modelOwnsDrag: pan?.isDraggingSheet == true, modelOffset: frame.contentOffset)
+            {
+                scrollView.contentOffset.y = CGFloat(offset)
             }
         }
 

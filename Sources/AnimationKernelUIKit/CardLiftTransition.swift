@@ -241,7 +241,7 @@
             }
         }
 
-        private func drag(_ event: PanForwarder.Event) {
+        private func drag(_ event: PanRouter.Event) {
             guard let coordinator else { return }
             switch event {
             case .sheetBegan: coordinator.send { lift, t in lift.dragBegan(at: t) }
@@ -250,7 +250,7 @@
             case .sheetEnded(let velocity):
                 followSource()
                 coordinator.send { lift, t in lift.dragEnded(velocity: velocity, at: t) }
-            case .edgeBegan, .edgeChanged, .edgeEnded, .contentTouched:
+            case .edgeBegan, .edgeChanged, .edgeEnded:
                 break
             }
         }

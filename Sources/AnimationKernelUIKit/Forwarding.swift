@@ -45,17 +45,6 @@
     /// where it decided.
     @MainActor
     final class PanForwarder: NSObject, UIGestureRecognizerDelegate {
-        enum Event {
-            case sheetBegan
-            case sheetChanged(translation: Double, velocity: Double)
-            case sheetEnded(velocity: Double)
-            case edgeBegan
-            case edgeChanged(translation: Double, velocity: Double)
-            case edgeEnded(velocity: Double)
-            /// The tracked scroll view has just handled a touch (moved its own offset).
-            case contentTouched
-        }
-
         private var router = PanRouter()
         /// The arbiter deciding each touch (a host changes its configuration between touches).
         var arbiter: GestureArbiter {
@@ -71,7 +60,7 @@
                 if let contentTarget { oldValue?.panGestureRecognizer.removeTarget(contentTarget, action: nil) }
                 contentTarget = nil
                 guard let scrollView else { return }
-                let target = ActionTarget { [weak self] _ in self?.handler(.contentTouched) }
+                let target = ActionTarget { [weak self] _ in self?.contentTouched?() }
                 addAction(target, to: scrollView.panGestureRecognizer)
                 contentTarget = target
             }
@@ -80,13 +69,15 @@
         private(set) var recognizer: UIPanGestureRecognizer?
         private var target: ActionTarget?
         private weak var space: UIView?
-        private let handler: @MainActor (Event) -> Void
+        private let handler: @MainActor (PanRouter.Event) -> Void
+        /// Called after the tracked scroll view has handled a touch (moved its own offset).
+        var contentTouched: (@MainActor () -> Void)?
 
         /// Whether a decided sheet drag is in progress.
         var isDraggingSheet: Bool { router.isDraggingSheet }
 
         /// A pan on `view`, in the coordinates of `space`.
-        init(on view: UIView, space: UIView, handler: @escaping @MainActor (Event) -> Void) {
+        init(on view: UIView, space: UIView, handler: @escaping @MainActor (PanRouter.Event) -> Void) {
             self.handler = handler
             self.space = space
             super.init()
@@ -108,13 +99,12 @@
             switch pan.state {
             case .began:
                 let (start, width) = touchDown(pan)
-                router.began(touchDown: start, containerWidth: width, translation: translation, velocity: velocity) {
-                    send(Event($0))
-                }
+                router.began(
+                    touchDown: start, containerWidth: width, translation: translation, velocity: velocity, send)
             case .changed:
-                router.changed(translation: translation, velocity: velocity) { send(Event($0)) }
+                router.changed(translation: translation, velocity: velocity, send)
             case .ended, .cancelled, .failed:
-                router.ended(velocity: velocity, finished: pan.state == .ended) { send(Event($0)) }
+                router.ended(velocity: velocity, finished: pan.state == .ended, send)
             default:
                 break
             }
@@ -154,21 +144,6 @@
             shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
         ) -> Bool {
             otherGestureRecognizer === scrollView?.panGestureRecognizer
-        }
-    }
-
-    extension PanForwarder.Event {
-        init(_ event: PanRouter.Event) {
-            switch event {
-            case .sheetBegan: self = .sheetBegan
-            case .sheetChanged(let translation, let velocity):
-                self = .sheetChanged(translation: translation, velocity: velocity)
-            case .sheetEnded(let velocity): self = .sheetEnded(velocity: velocity)
-            case .edgeBegan: self = .edgeBegan
-            case .edgeChanged(let translation, let velocity):
-                self = .edgeChanged(translation: translation, velocity: velocity)
-            case .edgeEnded(let velocity): self = .edgeEnded(velocity: velocity)
-            }
         }
     }
 

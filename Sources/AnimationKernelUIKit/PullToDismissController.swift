@@ -99,6 +99,7 @@
             blur.view.isHidden = true
             container.insertSubview(blur.view, aboveSubview: backdropView)
             let pan = PanForwarder(on: view, space: container) { [weak self] in self?.drag($0) }
+            pan.contentTouched = { [weak self] in self?.contentTouched() }
             pan.arbiter.configuration = axis.gestureConfiguration
             pan.scrollView = scrollView
             self.pan = pan
@@ -132,7 +133,7 @@
             driver.send(event)
         }
 
-        private func drag(_ event: PanForwarder.Event) {
+        private func drag(_ event: PanRouter.Event) {
             switch event {
             case .sheetBegan, .edgeBegan:
                 if let moving, pull.phase == .idle { restingFrame = moving.frame }
@@ -150,12 +151,15 @@
                 send { pull, t in pull.dragChanged(translation: translation, velocity: velocity, at: t) }
             case .sheetEnded(let velocity), .edgeEnded(let velocity):
                 send { pull, t in pull.dragEnded(velocity: velocity, at: t) }
-            case .contentTouched:
-                let offset = ScrollHandoff.offsetAfterTouch(
-                    modelOwnsDrag: pan?.isDraggingSheet == true,
-                    modelOffset: driver.model.frame(at: driver.currentTime).contentOffset)
-                if let offset, let scrollView { scrollView.contentOffset.y = CGFloat(offset) }
             }
+        }
+
+        /// The scroll view moved its offset: the model's goes over it while the pull owns the drag.
+        private func contentTouched() {
+            let offset = ScrollHandoff.offsetAfterTouch(
+                modelOwnsDrag: pan?.isDraggingSheet == true,
+                modelOffset: driver.model.frame(at: driver.currentTime).contentOffset)
+            if let offset, let scrollView { scrollView.contentOffset.y = CGFloat(offset) }
         }
 
         /// A blurred backdrop snapshots the presenting view once per gesture.

@@ -461,7 +461,7 @@
                 delegateAllows: { presentationController.map(delegateAllowsDismissal) ?? true })
         }
 
-        private func drag(_ event: PanForwarder.Event) {
+        private func drag(_ event: PanRouter.Event) {
             guard let coordinator else { return }
             switch event {
             case .sheetBegan:
@@ -488,8 +488,6 @@
             case .edgeEnded(let velocity):
                 coordinator.send { nav, t in nav.interactivePopEnded(velocityX: velocity, at: t) }
                 swipeEnded()
-            case .contentTouched:
-                break
             }
         }
 
