@@ -48,25 +48,56 @@ static double box_alpha(double r, double v) {
 /* The direct filter: sampled exp(-i^2 / 2 sigma^2) over |i| <= R = min(ceil(3 sigma), max_r), normalised in double.
    Up to 3 sigma the taps beyond hold at most 0.25 % of the weight, and a tap that appears as sigma grows enters with a
    weight below 2e-4, so the output does not jump; a smaller max_r holds R fixed while sigma grows. */
-ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r) {
-    ck_gauss_params p;
-    memset(&p, 0, sizeof p);
+uint32_t ck_blur_gauss_fir_kernel(double sigma, uint32_t max_r, double k[CK_GAUSS_FIR_MAX_R + 1]) {
     uint32_t R = (uint32_t)ceil(3.0 * sigma);
     if (R > max_r) R = max_r;
     if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
     if (R < 1) R = 1;
-    double k[CK_GAUSS_FIR_MAX_R + 1], t = 0;
+    double t = 0;
     for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));
+    for (uint32_t i = 0; i <= R; i++) k[i] /= t;
+    return R;
+}
+
+ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r) {
+    ck_gauss_params p;
+    memset(&p, 0, sizeof p);
+    double k[CK_GAUSS_FIR_MAX_R + 1];
+    const uint32_t R = ck_blur_gauss_fir_kernel(sigma, max_r, k);
     for (uint32_t i = 0; i <= R; i++) {
         /* Fixed-point weights (blur_kernels_gauss.h): the centre's vertical weight in 2^-15 (its operand is the byte
            << 8), every other in 2^-16; the horizontal centre weight reaches 2^16 only as sigma -> 0, where 65535
            still returns every byte unchanged. */
-        const double x = k[i] / t;
-        p.fir_wv[i] = (uint16_t)lround(x * (i == 0 ? 32768.0 : 65536.0));
-        const long wh = lround(x * 65536.0);
+        p.fir_wv[i] = (uint16_t)lround(k[i] * (i == 0 ? 32768.0 : 65536.0));
+        const long wh = lround(k[i] * 65536.0);
         p.fir_wh[i] = (uint16_t)(wh > 65535 ? 65535 : wh);
     }
     p.fir_r = R;
+    return p;
+}
+
+/* Each phase's weights in 2^-16, rounded, then the largest lowered until they sum to at most 2^16 - 1, so that no
+   sum of products passes 255 levels (blur_kernels_gauss.h). */
+ck_gauss_params ck_blur_gauss_poly_params(const double kernel[2][2 * CK_GAUSS_FIR_MAX_R + 1], uint32_t R) {
+    ck_gauss_params p;
+    memset(&p, 0, sizeof p);
+    if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
+    for (int ph = 0; ph < 2; ph++) {
+        double t = 0;
+        for (uint32_t j = 0; j <= 2 * R; j++) t += kernel[ph][j];
+        uint32_t sum = 0, top = 0;
+        for (uint32_t j = 0; j <= 2 * R; j++) {
+            const long v = lround(kernel[ph][j] / t * 65536.0);
+            p.poly_wv[ph][j] = (uint16_t)(v < 0 ? 0 : (v > 65535 ? 65535 : v));
+            sum += p.poly_wv[ph][j];
+            if (p.poly_wv[ph][j] > p.poly_wv[ph][top]) top = j;
+        }
+        if (sum > 65535) p.poly_wv[ph][top] = (uint16_t)(p.poly_wv[ph][top] - (sum - 65535));
+    }
+    for (uint32_t j = 0; j <= 2 * R; j++)
+        for (uint32_t l = 0; l < 8; l++) p.poly_wh[8 * j + l] = p.poly_wv[l / 4][j];
+    p.fir_r = R;
+    p.poly = 1;
     return p;
 }
 
@@ -133,22 +164,21 @@ ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
    save. */
 #define CK_GAUSS_FIR_PAIR_MAX_R 5
 
-/* The direct filter (params->fir_r > 0), two rows at a time (one past CK_GAUSS_FIR_PAIR_MAX_R): for each pair of
-   output rows the vertical half combines the 2R + 2 source rows around them into two u16 lines in scratch, whose
+/* The direct filter (params->fir_r > 0; polyphase with params->poly), two rows at a time (one past
+   CK_GAUSS_FIR_PAIR_MAX_R): for each pair of output rows the vertical half combines the 2R + 2 source rows around them into two u16 lines in scratch, whose
    ends are padded by replication, and the horizontal half writes each row from its line (then the backdrop's colour
    stage, when colour is not NULL, while the row is in cache). src is read once and dst written once, with no
    intermediate image. In place, each source row is copied to a ring of R + 2 rows before its output overwrites it,
-   and the rows up to the last output row are read from there. Rows [y0, y1) of the output: consecutive ranges from
-   y0 = 0 with the same scratch make the whole image (the ring carries over). */
+   and the rows up to the last output row are read from there. */
 static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, const ck_gauss_params *p,
-                          const ck_blur_colour *colour, uint32_t y0, uint32_t y1, uint8_t *scratch) {
-    const uint32_t w = src->width, R = p->fir_r, slots = R + 2;
+                          const ck_blur_colour *colour, uint8_t *scratch) {
+    const uint32_t w = src->width, h = src->height, R = p->fir_r, slots = R + 2;
     const size_t n = (size_t)w * 4;
     uint16_t *const lines[2] = {(uint16_t *)scratch, (uint16_t *)(scratch + gauss_fir_line_bytes(w))};
     uint8_t *ring = scratch + 2 * gauss_fir_line_bytes(w);
     const int in_place = src->data == dst->data;
-    for (uint32_t y = y0; y < y1;) {
-        const uint32_t count = y1 - y >= 2 && R <= CK_GAUSS_FIR_PAIR_MAX_R ? 2 : 1, last = y + count - 1;
+    for (uint32_t y = 0; y < h;) {
+        const uint32_t count = h - y >= 2 && R <= CK_GAUSS_FIR_PAIR_MAX_R ? 2 : 1, last = y + count - 1;
         if (in_place)
             for (uint32_t q = 0; q < count; q++)
                 memcpy(ring + (size_t)((y + q) % slots) * n, src->data + (size_t)(y + q) * src->stride, n);
@@ -157,7 +187,11 @@ static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck
             const uint32_t cy = clamped_y(src, (int64_t)y + j - R);
             rows[j] = in_place && cy <= last ? ring + (size_t)(cy % slots) * n : clamped_row(src, cy);
         }
-        ops->gauss_fir_v(rows, R, p->fir_wv, n, lines[0] + 4 * (size_t)R, count == 2 ? lines[1] + 4 * (size_t)R : NULL);
+        uint16_t *const line1 = count == 2 ? lines[1] + 4 * (size_t)R : NULL;
+        if (p->poly)
+            ops->gauss_poly_v(rows, R, p->poly_wv[y % 2], p->poly_wv[(y + 1) % 2], n, lines[0] + 4 * (size_t)R, line1);
+        else
+            ops->gauss_fir_v(rows, R, p->fir_wv, n, lines[0] + 4 * (size_t)R, line1);
         for (uint32_t q = 0; q < count; q++) {
             uint16_t *line = lines[q];
             for (uint32_t x = 0; x < R; x++) {
@@ -165,16 +199,14 @@ static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck
                 memcpy(line + 4 * ((size_t)R + w + x), line + 4 * ((size_t)R + w - 1), 8);
             }
             uint8_t *out = dst->data + (size_t)(y + q) * dst->stride;
-            ops->gauss_fir_h(line, R, p->fir_wh, n, out);
+            if (p->poly)
+                ops->gauss_poly_h(line, R, p->poly_wh, n, out);
+            else
+                ops->gauss_fir_h(line, R, p->fir_wh, n, out);
             if (colour != NULL) ops->colour(out, dst->stride, 1, w, colour);
         }
         y += count;
     }
-}
-
-void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
-                            uint32_t y1, uint8_t *scratch) {
-    gauss_fir_run(ck_ops_active()->blur, src, dst, params, NULL, y0, y1, scratch);
 }
 
 /* n_out results from a line of n_out + 2 pad positions. resume: the line's first 2 pad positions are the last
@@ -207,7 +239,7 @@ void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params
                        const ck_blur_colour *colour, int small, uint8_t *scratch) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
     if (params->fir_r > 0) {
-        gauss_fir_run(ops, src, dst, params, colour, 0, src->height, scratch);
+        gauss_fir_run(ops, src, dst, params, colour, scratch);
         return;
     }
     const uint32_t w = src->width, h = src->height;

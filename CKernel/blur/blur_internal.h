@@ -93,6 +93,13 @@ struct ck_blur_ops {
     void (*gauss_fir_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *wv, size_t n, uint16_t *out0,
                         uint16_t *out1);
     void (*gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out);
+    /* The polyphase direct filter: the same with a kernel of 2R + 1 taps of its own per phase (even and odd output
+       rows or pixels). Vertical: out0's tap t has weight w0[t + R], out1's w1[t + R] (w1 unread when out1 is NULL);
+       horizontal: lane i's tap t has weight pattern[8 (t + R) + i % 8] (4 lanes of an even pixel, then 4 of an odd
+       one). */
+    void (*gauss_poly_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *w0, const uint16_t *w1, size_t n,
+                         uint16_t *out0, uint16_t *out1);
+    void (*gauss_poly_h)(const uint16_t *line, uint32_t R, const uint16_t *pattern, size_t n, uint8_t *out);
 
     /* Gaussian, transposed tiles (see blur_kernels_tiles.h): bytes -> lanes, lanes -> byte tiles (with stream, an ISA may
        write them with non-temporal stores), tile -> line, column lines -> bytes (+ the backdrop colour stage when

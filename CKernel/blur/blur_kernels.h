@@ -48,6 +48,8 @@
         .gauss_cascade = CK_BLUR_NAME(gauss_cascade),                                                        \
         .gauss_fir_v = CK_BLUR_NAME(gauss_fir_v),                                                            \
         .gauss_fir_h = CK_BLUR_NAME(gauss_fir_h),                                                            \
+        .gauss_poly_v = CK_BLUR_NAME(gauss_poly_v),                                                          \
+        .gauss_poly_h = CK_BLUR_NAME(gauss_poly_h),                                                          \
         .gauss_load_rows_u8 = CK_BLUR_NAME(gauss_load_rows_u8),                                              \
         .gauss_store_tiles = CK_BLUR_NAME(gauss_store_tiles),                                                \
         .gauss_tiles_fence = CK_BLUR_NAME(gauss_tiles_fence),                                                \

@@ -265,6 +265,112 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(fir_h_run)(const 
     }
 }
 
+/* MARK: Gaussian, polyphase direct filter
+
+   The same two halves with a kernel of 2R + 1 taps that need not be symmetric and differs between even and odd
+   output positions (phase 0 and 1): the blend of the direct filter with the image reduced by 2 (blur_route.c), whose
+   enlargement samples even and odd pixels at different offsets. Every tap has its own product:
+     t = sum_t mulhi(x_t << 7, wv[t])  (wv[t] = k_t 2^16 < 2^16, units of 1/128 level)
+     out = (sum_t mulhi(t_t, wh[t]) + 64) >> 7
+   with the weights of the output row's phase (vertical) or of each pixel's phase (horizontal, by lane: the vector
+   steps start on even pixels). The kernels are non-negative with sums at most 2^16, so nothing wraps and colour <=
+   alpha survives, as for the direct filter. */
+
+/* The vertical half: rows holds 2R + 1 rows (rows[R] the centre) or, with out1 not NULL, 2R + 2 (centres rows[R] and
+   rows[R + 1]); out0's tap t (row R + t) has weight w0[t + R], out1's (row R + 1 + t) w1[t + R]. Each source row is
+   loaded once for both output rows. */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(poly_v_run)(const uint8_t *const *rows_in,
+                                                                        const uint32_t R, const uint16_t *w0_in,
+                                                                        const uint16_t *w1_in, size_t n,
+                                                                        uint16_t *out0, uint16_t *out1,
+                                                                        const int two) {
+    const uint8_t *rows[2 * CK_GAUSS_FIR_MAX_R + 2];
+    uint16_t w[2][2 * CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= 2 * R + (two ? 1 : 0); j++) rows[j] = rows_in[j];
+    for (uint32_t j = 0; j <= 2 * R; j++) {
+        w[0][j] = w0_in[j];
+        w[1][j] = two ? w1_in[j] : 0;
+    }
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    CK_BLUR_NAME(fir_h) wv0[2 * CK_GAUSS_FIR_MAX_R + 1], wv1[2 * CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= 2 * R; j++) {
+        wv0[j] = (CK_BLUR_NAME(fir_h)){0} + w[0][j];
+        wv1[j] = (CK_BLUR_NAME(fir_h)){0} + w[1][j];
+    }
+    for (; i + CK_FIR_STEP <= n; i += CK_FIR_STEP) {
+        CK_BLUR_NAME(fir_h) x, acc0, acc1;
+        CK_FIR_LOAD(x, rows[0] + i);
+        acc0 = CK_FIR_MULHI(x << 7, wv0[0]);
+        if (two) {
+            CK_FIR_LOAD(x, rows[1] + i);
+            x = x << 7;
+            acc0 += CK_FIR_MULHI(x, wv0[1]);
+            acc1 = CK_FIR_MULHI(x, wv1[0]);
+            for (uint32_t j = 2; j <= 2 * R; j++) {
+                CK_FIR_LOAD(x, rows[j] + i);
+                x = x << 7;
+                acc0 += CK_FIR_MULHI(x, wv0[j]);
+                acc1 += CK_FIR_MULHI(x, wv1[j - 1]);
+            }
+            CK_FIR_LOAD(x, rows[2 * R + 1] + i);
+            acc1 += CK_FIR_MULHI(x << 7, wv1[2 * R]);
+            memcpy(out1 + i, &acc1, sizeof acc1);
+        } else {
+            for (uint32_t j = 1; j <= 2 * R; j++) {
+                CK_FIR_LOAD(x, rows[j] + i);
+                acc0 += CK_FIR_MULHI(x << 7, wv0[j]);
+            }
+        }
+        memcpy(out0 + i, &acc0, sizeof acc0);
+    }
+#endif
+    for (int q = 0; q <= (two ? 1 : 0); q++) {
+        const uint8_t *const *rq = rows + q;
+        uint16_t *out = q ? out1 : out0;
+        CK_BLUR_NOVEC
+        for (size_t k = i; k < n; k++) {
+            uint16_t acc = 0;
+            for (uint32_t j = 0; j <= 2 * R; j++)
+                acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)((uint16_t)(rq[j][k] << 7), w[q][j]));
+            out[k] = acc;
+        }
+    }
+}
+
+/* The horizontal half, n lanes of output from a line with 4 R lanes of padding at each end (tap t of lane i is
+   line[i + 4 (t + R)]). Lane i takes the weights
+   pattern[8 (t + R) + i % 8] for its tap t: the weights of phase (i / 4) % 2 (ck_blur_gauss_poly_params lays them out
+   so, 8 lanes being one even and one odd pixel). */
+static inline __attribute__((always_inline)) void CK_BLUR_NAME(poly_h_run)(const uint16_t *line, const uint32_t R,
+                                                                        const uint16_t *pattern, size_t n,
+                                                                        uint8_t *out) {
+    size_t i = 0;
+#if CK_BLUR_VBYTES > 4
+    _Static_assert(CK_FIR_STEP % 8 == 0, "vector steps start on even pixels");
+    CK_BLUR_NAME(fir_h) wvec[2 * CK_GAUSS_FIR_MAX_R + 1];
+    for (uint32_t j = 0; j <= 2 * R; j++)
+        for (int l = 0; l < CK_FIR_STEP; l += 8) memcpy((uint16_t *)&wvec[j] + l, pattern + 8 * j, 16);
+    for (; i + CK_FIR_STEP <= n; i += CK_FIR_STEP) {
+        CK_BLUR_NAME(fir_h) a, acc;
+        memcpy(&a, line + i, sizeof a);
+        acc = CK_FIR_MULHI(a, wvec[0]);
+        for (uint32_t j = 1; j <= 2 * R; j++) {
+            memcpy(&a, line + i + 4 * j, sizeof a);
+            acc += CK_FIR_MULHI(a, wvec[j]);
+        }
+        CK_BLUR_NARROW16((acc + 64) >> 7, out + i);
+    }
+#endif
+    CK_BLUR_NOVEC
+    for (; i < n; i++) {
+        uint16_t acc = 0;
+        for (uint32_t j = 0; j <= 2 * R; j++)
+            acc = (uint16_t)(acc + CK_BLUR_NAME(mulhi16)(line[i + 4 * j], pattern[8 * j + i % 8]));
+        out[i] = (uint8_t)((acc + 64) >> 7);
+    }
+}
+
 /* The tap count as a constant for each radius 1..CK_GAUSS_FIR_MAX_R (the driver's range): the tap loop unrolls and
    the weights and row pointers stay in registers. */
 _Static_assert(CK_GAUSS_FIR_MAX_R == 9, "one case per radius");
@@ -293,6 +399,22 @@ static void CK_BLUR_NAME(gauss_fir_v)(const uint8_t *const *rows, uint32_t R, co
 static void CK_BLUR_NAME(gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out) {
     CK_FIR_CASES(CK_FIR_H, line, wh, n, out)
 }
+#define CK_POLY_V(rows, w0, w1, n, out0, out1, two, RR) CK_BLUR_NAME(poly_v_run)(rows, RR, w0, w1, n, out0, out1, two)
+#define CK_POLY_H(line, pattern, n, out, RR) CK_BLUR_NAME(poly_h_run)(line, RR, pattern, n, out)
+static void CK_BLUR_NAME(gauss_poly_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *w0, const uint16_t *w1,
+                                       size_t n, uint16_t *out0, uint16_t *out1) {
+    if (out1 != NULL) {
+        CK_FIR_CASES(CK_POLY_V, rows, w0, w1, n, out0, out1, 1)
+    } else {
+        CK_FIR_CASES(CK_POLY_V, rows, w0, w1, n, out0, out1, 0)
+    }
+}
+static void CK_BLUR_NAME(gauss_poly_h)(const uint16_t *line, uint32_t R, const uint16_t *pattern, size_t n,
+                                       uint8_t *out) {
+    CK_FIR_CASES(CK_POLY_H, line, pattern, n, out)
+}
+#undef CK_POLY_V
+#undef CK_POLY_H
 #undef CK_FIR_CASES
 #undef CK_FIR_V
 #undef CK_FIR_H

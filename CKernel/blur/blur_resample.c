@@ -23,6 +23,21 @@ double ck_blur_backdrop_variance(uint32_t k, int tent) {
     return enlarge + (tent ? enlarge : ((double)k * k - 1.0) / 12.0);
 }
 
+/* Small pixel i is sum_d tent(d) / 8 x(2i - 1 + d), d < 4 (ck_blur_reduce_tent); output 2m samples small position
+   m - 1/4 (1/4 of small pixel m - 1, 3/4 of m) and 2m + 1 samples m + 1/4 (ck_blur_enlarge_rows). */
+void ck_blur_reduced_kernel(const double *f, uint32_t fr, double e[2][2 * CK_REDUCED_KERNEL_R + 1]) {
+    memset(e, 0, 2 * sizeof e[0]);
+    for (int p = 0; p < 2; p++)
+        for (int b = -1; b <= 1; b++) {
+            const double wb = b == 0 ? 0.75 : ((p == 0) == (b < 0) ? 0.25 : 0.0);
+            for (int32_t n = -(int32_t)fr; n <= (int32_t)fr; n++)
+                for (uint32_t d = 0; d < 4; d++) {
+                    const int32_t t = 2 * (b + n) - 1 + (int32_t)d - p;
+                    e[p][t + CK_REDUCED_KERNEL_R] += wb * f[n < 0 ? -n : n] * ck_blur_tent(d, 2) / 8.0;
+                }
+        }
+}
+
 /* Reduction of the replicated extension of src by k into a small image with a ring of two pixels: small pixel (i, j)
    for i in [-2, sw + 2), j in [-2, sh + 2) is the tent-weighted mean of full-resolution pixels [ik - k/2, ik + 3k/2) x
    [jk - k/2, jk + 3k/2) (2k x 2k, centred on block (i, j)) with indices clamped to the image. The ring is then exactly
@@ -83,21 +98,17 @@ void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uin
 /* Output row y samples small row position (2y + 1 - k) / (2k), as enlarge_h does along x; + R for the ring
    (enlarge_h reads only the inner ring pixel: it is given each row from there on). The up-to-k consecutive rows
    between the same two small rows are written by one enlarge_v call. Widened rows are cached by small row index
-   (slot i % 2): rows advance monotonically, so a caller may enlarge in consecutive ranges of rows. */
-void ck_blur_enlarge_begin(ck_enlarger *e, const ck_image *small, uint32_t R, uint32_t k, ck_image *dst,
-                           uint16_t *const wide[2]) {
-    *e = (ck_enlarger){small, dst, {wide[0], wide[1]}, {-1, -1}, R, k, 0};
-}
-
-void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight) {
+   (slot i % 2): rows advance monotonically. */
+void ck_blur_enlarge(const ck_image *small_im, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
+                     uint32_t weight) {
     const struct ck_blur_ops *ops = ck_ops_active()->blur;
-    const ck_image *dst = e->dst;
-    const uint32_t R = e->R, k = e->k, w = dst->width, h = y_end < dst->height ? y_end : dst->height;
-    const uint32_t rh = e->small->height, sw = e->small->width - 2 * R;
-    const uint8_t *small = e->small->data;
-    const size_t rstride = e->small->stride;
+    const uint32_t w = dst->width, h = dst->height;
+    const uint32_t rh = small_im->height, sw = small_im->width - 2 * R;
+    const uint8_t *small = small_im->data;
+    const size_t rstride = small_im->stride;
     const int32_t k2 = (int32_t)(2 * k);
-    uint32_t y = e->y;
+    int64_t cached[2] = {-1, -1}; /* the small row each widened row holds */
+    uint32_t y = 0;
     while (y < h) {
         /* Rows y, y + 1, ... sharing small rows i0, i0 + 1 have weights f0, f0 + 2, ... (t grows by 2). */
         uint8_t *rows[8];
@@ -115,23 +126,15 @@ void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight) {
         const uint32_t i1 = i0 + 1 < rh ? i0 + 1 : rh - 1;
         const uint32_t pair[2] = {i0, i1};
         for (int q = 0; q < 2; q++)
-            if (e->cached[pair[q] % 2] != (int64_t)pair[q]) {
-                ops->enlarge_h(small + (size_t)pair[q] * rstride + 4 * (R - 1), e->wide[pair[q] % 2], k, sw + 2, w);
-                e->cached[pair[q] % 2] = pair[q];
+            if (cached[pair[q] % 2] != (int64_t)pair[q]) {
+                ops->enlarge_h(small + (size_t)pair[q] * rstride + 4 * (R - 1), wide[pair[q] % 2], k, sw + 2, w);
+                cached[pair[q] % 2] = pair[q];
             }
-        /* The next call writes the (up to k) rows from y on; a blend reads rows its caller has just written. */
+        /* The next call writes the (up to k) rows from y on: asked for ahead unless this call blends (and reads them). */
         uint8_t *next[8];
         uint32_t nnext = 0;
         for (; nnext < k && y + nnext < h && weight >= 256; nnext++)
             next[nnext] = dst->data + (size_t)(y + nnext) * dst->stride;
-        ops->enlarge_v(e->wide[i0 % 2], e->wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4, weight);
+        ops->enlarge_v(wide[i0 % 2], wide[i1 % 2], k, f0, rows, nrows, next, nnext, (size_t)w * 4, weight);
     }
-    e->y = y;
-}
-
-void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
-                     uint32_t weight) {
-    ck_enlarger e;
-    ck_blur_enlarge_begin(&e, small, R, k, dst, wide);
-    ck_blur_enlarge_rows(&e, dst->height, weight);
 }

@@ -135,11 +135,12 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
    two differ by a few levels on hard edges, so over a band of sigma above each switch the level blends from the
    route below to the route above: a 0.1 step of sigma then moves a byte by a fifth of that difference besides the
    routes' own change. The band is CK_GAUSS_BLEND_SIGMA of the caller's sigma, that is, on level n, that band mapped
-   through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is: a switch to the reduced
-   level runs the reduced level first (into its small image), then the direct route into dst a few rows at a time,
-   each range blended with the enlargement of the small image while it is in cache, so only the direct filter to
-   boxes, on a level too small to reduce, needs a second image of the level's size. At the switch itself the blend
-   weight is 0 and only the route below runs.
+   through the levels' sigmas (about 2^-n as wide). The blend is done where the switch is, and where it is between
+   the direct filter and the reduced level it is no blend of two images but one filter whose weights move from the
+   one route to the other (level_morph_params), at about the cost of the direct filter alone. The switch back to
+   boxes blends the enlarged small image into the boxes' result; only the direct filter to boxes, on a level too
+   small to reduce, needs a second image of the level's size. At the switch itself the blend weight is 0 and only the
+   route below runs.
    Level 0 reduces from 1.5: the reduction and the enlargement by 2 add a variance of 1.5 themselves, so below sigma
    1.22 the reduced image cannot give sigma at all, and below 1.5 the direct filter is cheap (at most 9 taps). A
    reduced level reduces again only from 2: from 1.5 the levels' errors add up past the 50 dB bound on large images
@@ -147,8 +148,6 @@ void ck_blur_backdrop_run(const ck_image *src, ck_image *dst, const ck_backdrop 
 #define CK_GAUSS_REDUCE_SIGMA 1.5
 #define CK_GAUSS_REDUCE_SIGMA_DEEP 2.0
 #define CK_GAUSS_BLEND_SIGMA 0.5
-/* Rows of the direct filter per range inside a band: 8 full-screen rows (41 KB) stay in L1 or L2 until blended. */
-#define CK_GAUSS_BLEND_ROWS 8u
 /* A level reduces only if its shorter side is at least 8 sigma (on smaller ones the reduced result fell below 50 dB)
    and 8 x 5 = 40, so an image never switches back to full resolution below sigma 5: there the step across the switch
    back reached 4 levels. */
@@ -231,6 +230,44 @@ static void level_direct(level_route r, const ck_image *src, ck_image *dst, doub
 
 static void level_run(const ck_image *src, ck_image *dst, double sigma, double band, int depth, uint8_t *s);
 
+/* Inside the band above a level's switch from its direct filter to the image reduced by 2, with a the reduced route's
+   share (0 at the switch, 1 at the band's top): one filter per axis, (1 - a) g + a e, where g is the direct filter
+   (the radius it has below the switch, lo) and e the reduced route as one filter (ck_blur_reduced_kernel, with the
+   direct filter the level below runs there: its sigma stays under 1.1, so it neither reduces nor blends). Its weights
+   move continuously with sigma from the direct filter to the reduced route, so a 0.1 step moves a pixel by a fifth
+   of the two routes' difference (up to 6 levels on hard edges) besides the gaussian's own change, as a blend of the
+   two images would, at the cost of one full-resolution filter instead of both routes. It needs even and odd phases
+   (the polyphase direct filter) and more taps than g: as many as leave at most CK_GAUSS_FIR_TAIL of a e out, so at
+   the band's top it differs from the reduced route by that share and the reduced route's rounding. */
+static ck_gauss_params level_morph_params(double sigma, double a, double lo, uint32_t side, int depth) {
+    double g[CK_GAUSS_FIR_MAX_R + 1], f[CK_GAUSS_FIR_MAX_R + 1] = {1.0};
+    const uint32_t rg = ck_blur_gauss_fir_kernel(sigma, level_fir_params(lo, side, depth).fir_r, g);
+    const double below = level_sigma(sigma, 2);
+    uint32_t rf = 0;
+    if (below > 0)
+        rf = ck_blur_gauss_fir_kernel(below, level_fir_params(below, level_small(side, 2), depth + 1).fir_r, f);
+    double e[2][2 * CK_REDUCED_KERNEL_R + 1];
+    ck_blur_reduced_kernel(f, rf, e);
+    uint32_t R = rg;
+    for (; R < CK_GAUSS_FIR_MAX_R; R++) {
+        double left = 0;
+        for (int p = 0; p < 2; p++) {
+            double out = 0;
+            for (int32_t t = (int32_t)R + 1; t <= CK_REDUCED_KERNEL_R; t++)
+                out += e[p][CK_REDUCED_KERNEL_R + t] + e[p][CK_REDUCED_KERNEL_R - t];
+            if (out > left) left = out;
+        }
+        if (a * left <= CK_GAUSS_FIR_TAIL) break;
+    }
+    double m[2][2 * CK_GAUSS_FIR_MAX_R + 1];
+    for (int p = 0; p < 2; p++)
+        for (int32_t t = -(int32_t)R; t <= (int32_t)R; t++) {
+            const uint32_t at = (uint32_t)(t < 0 ? -t : t);
+            m[p][t + (int32_t)R] = (at <= rg ? (1 - a) * g[at] : 0) + a * e[p][CK_REDUCED_KERNEL_R + t];
+        }
+    return ck_blur_gauss_poly_params(m, R);
+}
+
 /* The reduced level: src reduced by k into the small image at s, blurred there (level_run k / 2 levels down). */
 static void level_reduce(const ck_image *src, ck_image *small, uint32_t k, double sigma, double band, int depth,
                          uint8_t *s) {
@@ -302,30 +339,21 @@ static void level_run(const ck_image *src, ck_image *dst, double sigma, double b
         level_direct(direct, src, dst, sigma, depth, s);
         return;
     }
+    if (direct == LEVEL_FIR && weight < 256) {
+        /* The direct filter and the reduced level as one polyphase direct filter (level_morph_params). */
+        const double share = (sigma - hi) / band;
+        const ck_gauss_params p = level_morph_params(sigma, route == LEVEL_REDUCE ? share : 1 - share, lo, side, depth);
+        ck_blur_gauss_run(src, dst, &p, NULL, depth > 0, s);
+        return;
+    }
     /* The reduced level first (it reads src before dst is written), then the direct route into dst with the scratch
        past the level's buffers and the enlargement blended into dst (weight 256 replaces dst, so no direct route). */
     ck_image small;
     level_reduce(src, &small, 2, sigma, band, depth, s);
     uint16_t *wide[2] = {(uint16_t *)(s + align_up(small.stride * small.height)),
                          (uint16_t *)(s + align_up(small.stride * small.height) + align_up((size_t)w * 8))};
-    uint8_t *rest = s + level_reduce_bytes(w, h);
-    if (direct != LEVEL_FIR || weight == 256) {
-        if (weight < 256) level_direct(direct, src, dst, sigma, depth, rest);
-        ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
-        return;
-    }
-    /* The direct filter keeps the radius it has below the switch (lo) all through the band, where it only fades out:
-       the taps past that radius would hold under 0.6 % of the weight. It runs in ranges of CK_GAUSS_BLEND_ROWS rows,
-       each blended while its rows are still in cache. */
-    const ck_gauss_params p = ck_blur_gauss_fir_params(sigma, level_fir_params(lo, side, depth).fir_r);
-    ck_enlarger e;
-    ck_blur_enlarge_begin(&e, &small, reduced_ring(1), 2, dst, wide);
-    for (uint32_t y = 0; y < h;) {
-        const uint32_t y1 = h - y > CK_GAUSS_BLEND_ROWS ? y + CK_GAUSS_BLEND_ROWS : h;
-        ck_blur_gauss_fir_rows(src, dst, &p, y, y1, rest);
-        ck_blur_enlarge_rows(&e, y1, weight);
-        y = y1;
-    }
+    if (weight < 256) level_direct(direct, src, dst, sigma, depth, s + level_reduce_bytes(w, h));
+    ck_blur_enlarge(&small, reduced_ring(1), 2, dst, wide, weight);
 }
 
 void ck_blur_gaussian_run(const ck_image *src, ck_image *dst, float sigma, uint8_t *s) {

@@ -42,6 +42,9 @@ CK_HIDDEN void ck_blur_box_run(const ck_image *src, ck_image *dst, uint32_t rx, 
 typedef struct ck_gauss_params {
     uint32_t fir_r; /* > 0: direct filter of 2 fir_r + 1 taps instead of boxes (gauss_fir_run) */
     uint16_t fir_wv[CK_GAUSS_FIR_MAX_R + 1], fir_wh[CK_GAUSS_FIR_MAX_R + 1]; /* its weights, see blur_kernels_gauss.h */
+    int poly; /* with fir_r: the polyphase direct filter instead, with these weights per phase, tap t at [t + fir_r] */
+    uint16_t poly_wv[2][2 * CK_GAUSS_FIR_MAX_R + 1];   /* phase, tap */
+    uint16_t poly_wh[(2 * CK_GAUSS_FIR_MAX_R + 1) * 8]; /* the same by lane: tap t, lane l: phase (l / 4) */
     ck_gauss_boxes boxes;
     uint32_t pad; /* total support of the four passes: sum of r[k] + 1 */
     double norm;  /* product of the stages' weights 2 r[k] + 1 (+ 2 alpha): the passes are unnormalised */
@@ -51,6 +54,11 @@ typedef struct ck_gauss_params {
 CK_HIDDEN ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma);
 /* The direct filter for sigma with at most max_r taps each side. */
 CK_HIDDEN ck_gauss_params ck_blur_gauss_fir_params(double sigma, uint32_t max_r);
+/* Its radius and its weights in double: k[i] for taps +-i, i = 0..R (they sum to 1 over -R..R). */
+CK_HIDDEN uint32_t ck_blur_gauss_fir_kernel(double sigma, uint32_t max_r, double k[CK_GAUSS_FIR_MAX_R + 1]);
+/* The polyphase direct filter with kernel[p][t + R] for tap t (|t| <= R) of phase p (even, odd), the same along both
+   axes; each phase is normalised to sum 1. */
+CK_HIDDEN ck_gauss_params ck_blur_gauss_poly_params(const double kernel[2][2 * CK_GAUSS_FIR_MAX_R + 1], uint32_t R);
 /* The share of the weight the direct filter may leave out: ceil(3 sigma) taps each side leave at most this much, and a
    route that runs the direct filter up to a sigma needs no more taps than leave this much out there. */
 #define CK_GAUSS_FIR_TAIL 0.0025
@@ -78,11 +86,6 @@ CK_HIDDEN size_t ck_blur_gauss_scratch(uint32_t w, uint32_t h);
 CK_HIDDEN void ck_blur_gauss_run(const ck_image *src, ck_image *dst, const ck_gauss_params *params,
                                  const ck_blur_colour *colour, int small, uint8_t *scratch);
 
-/* Rows [y0, y1) of the direct filter (params->fir_r > 0) from src to dst (in place allowed): consecutive ranges from
-   y0 = 0 with the same scratch give the same bytes as ck_blur_gauss_run. */
-CK_HIDDEN void ck_blur_gauss_fir_rows(const ck_image *src, ck_image *dst, const ck_gauss_params *params, uint32_t y0,
-                                      uint32_t y1, uint8_t *scratch);
-
 /* MARK: - Reduce / enlarge (blur_resample.c) */
 
 /* Small pixels of ring on each side of the reduced image: enough for the outer one to be made of the replicated
@@ -100,21 +103,17 @@ CK_HIDDEN void ck_blur_reduce_tent(const ck_image *src, uint8_t *small, uint32_t
 CK_HIDDEN void ck_blur_reduce_box(const ck_image *src, uint8_t *small, size_t sstride, uint32_t k, uint32_t sw,
                                   uint32_t sh);
 /* Bilinear enlargement by k of small (with its ring of R) onto dst; wide: two u16 rows of dst's width. weight: 256
-   replaces dst's rows; below, each enlarged byte e is blended into dst's d as (d (256 - weight) + e weight + 128) >> 8.
-   ck_blur_enlarge does every row; an enlarger (begin, then rows up to y_end, in increasing ranges) does them a range
-   at a time, so a caller can blend rows it has just written while they are in cache. */
-typedef struct ck_enlarger {
-    const ck_image *small;
-    ck_image *dst;
-    uint16_t *wide[2];
-    int64_t cached[2]; /* the small row each widened row holds, or -1 */
-    uint32_t R, k, y;  /* y: the next row to write */
-} ck_enlarger;
-CK_HIDDEN void ck_blur_enlarge_begin(ck_enlarger *e, const ck_image *small, uint32_t R, uint32_t k, ck_image *dst,
-                                     uint16_t *const wide[2]);
-CK_HIDDEN void ck_blur_enlarge_rows(ck_enlarger *e, uint32_t y_end, uint32_t weight);
+   replaces dst's rows; below, each enlarged byte e is blended into dst's d as (d (256 - weight) + e weight + 128) >> 8. */
 CK_HIDDEN void ck_blur_enlarge(const ck_image *small, uint32_t R, uint32_t k, ck_image *dst, uint16_t *const wide[2],
                                uint32_t weight);
+
+/* The image reduced by 2 (tent), filtered there with the symmetric kernel f (taps +-i, weight f[i], i <= fr <=
+   CK_GAUSS_FIR_MAX_R) and enlarged bilinearly, as one filter per axis at full resolution: e[p][t + CK_REDUCED_KERNEL_R]
+   is the weight of pixel x + t in output pixel x for x even (p = 0) and odd (p = 1), on the replicated extension,
+   before any rounding. The reduction and the enlargement sample even and odd pixels at different offsets, hence the
+   two phases (mirror images of each other). */
+#define CK_REDUCED_KERNEL_R (2 * CK_GAUSS_FIR_MAX_R + 4)
+CK_HIDDEN void ck_blur_reduced_kernel(const double *f, uint32_t fr, double e[2][2 * CK_REDUCED_KERNEL_R + 1]);
 
 /* MARK: - Colour (blur_colour.c) */
 
