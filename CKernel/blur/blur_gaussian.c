@@ -45,13 +45,14 @@ static double box_alpha(double r, double v) {
     return alpha < 0 ? 0 : alpha;
 }
 
-/* The direct filter: sampled exp(-i^2 / 2 sigma^2) over |i| <= R = min(ceil(3 sigma), max_r), normalised in double.
-   Up to 3 sigma the taps beyond hold at most 0.25 % of the weight, and a tap that appears as sigma grows enters with a
-   weight below 2e-4, so the output does not jump; a smaller max_r holds R fixed while sigma grows. */
+/* The direct filter: sampled exp(-i^2 / 2 sigma^2) over |i| <= R, normalised in double, with R the fewest taps that
+   leave at most CK_GAUSS_FIR_TAIL of the weight out (ck_blur_gauss_fir_radius; at most ceil(3 sigma)), or max_r if
+   that is fewer. A tap that appears as sigma grows enters with under CK_GAUSS_FIR_TAIL / 2 of the weight, so a pixel
+   moves by under a third of a level more than the gaussian's own change there; a smaller max_r holds R fixed while
+   sigma grows. */
 uint32_t ck_blur_gauss_fir_kernel(double sigma, uint32_t max_r, double k[CK_GAUSS_FIR_MAX_R + 1]) {
-    uint32_t R = (uint32_t)ceil(3.0 * sigma);
+    uint32_t R = ck_blur_gauss_fir_radius(sigma);
     if (R > max_r) R = max_r;
-    if (R > CK_GAUSS_FIR_MAX_R) R = CK_GAUSS_FIR_MAX_R;
     if (R < 1) R = 1;
     double t = 0;
     for (uint32_t i = 0; i <= R; i++) t += (i ? 2.0 : 1.0) * (k[i] = exp(-0.5 * i * i / (sigma * sigma)));

@@ -59,8 +59,9 @@ CK_HIDDEN uint32_t ck_blur_gauss_fir_kernel(double sigma, uint32_t max_r, double
 /* The polyphase direct filter with kernel[p][t + R] for tap t (|t| <= R) of phase p (even, odd), the same along both
    axes; each phase is normalised to sum 1. */
 CK_HIDDEN ck_gauss_params ck_blur_gauss_poly_params(const double kernel[2][2 * CK_GAUSS_FIR_MAX_R + 1], uint32_t R);
-/* The share of the weight the direct filter may leave out: ceil(3 sigma) taps each side leave at most this much, and a
-   route that runs the direct filter up to a sigma needs no more taps than leave this much out there. */
+/* The share of the weight the direct filter leaves out: it takes the fewest taps that leave at most this much at its
+   sigma (ceil(3 sigma) taps each side always do), and a route that runs it up to a sigma no more than leave this much
+   out there. */
 #define CK_GAUSS_FIR_TAIL 0.0025
 /* The smallest radius that leaves at most CK_GAUSS_FIR_TAIL of the weight out at sigma (at most CK_GAUSS_FIR_MAX_R). */
 CK_HIDDEN uint32_t ck_blur_gauss_fir_radius(double sigma);

@@ -160,9 +160,10 @@ static ck_status full_resolution_gaussian(const ck_image *s, ck_image *d, float 
 /* Which full-resolution filter runs (see fir_sigma_until in blur_route.c): the direct filter below sigma 1.2, and up
    to the reduced image where a route reduces from sigma 3 or below (the gaussian on an image whose shorter side is at
    least 40, from 1.5; the backdrop at downsample 0, from 2); boxes where the route stays at full resolution past 3
-   (the backdrop at downsample 1, images too small to reduce). The gaussian's direct filter stops at the taps it needs
-   at 1.5 (4 each side, level_fir_params), the backdrop's at those it needs at 2 (6). The same filter gives the same
-   bytes, since the identity colour stage changes nothing. */
+   (the backdrop at downsample 1, images too small to reduce). Each direct filter takes the taps that leave 0.25 % of
+   the weight out (ck_blur_gauss_fir_radius), but no more than it needs where its route leaves it: the gaussian's at 1.5
+   (4 each side, level_fir_params), the backdrop's at 2 (6). The same filter gives the same bytes, since the identity
+   colour stage changes nothing. */
 /* ck_backdrop_reduce against its definition: each small pixel the rounded mean of a factor x factor block with clamped
    indices, a ring of one; every ISA (the box reduction's rows are per-ISA kernels). */
 static void check_backdrop_reduce(void) {
@@ -222,7 +223,7 @@ static void check_full_resolution_route(void) {
         {300, 200, 2.9f, 1, 0},
         {300, 200, 1.0f, 0, 1}, /* downsample 0 reduces from 2: both the direct filter */
         {300, 200, 1.3f, 0, 1},
-        {300, 200, 1.4f, 0, 0}, /* the direct filter of 9 taps (the gaussian: it reduces from 1.5) against 11 */
+        {300, 200, 1.4f, 0, 1}, /* both the direct filter of 9 taps (those that leave 0.25 % out at 1.4) */
         {300, 200, 1.9f, 0, 0}, /* the gaussian's blend into its reduced image against the backdrop's direct filter */
         {20, 20, 1.5f, 0, 0}, /* too small for the gaussian to reduce: its boxes against the backdrop's direct filter */
         {39, 100, 2.5f, 1, 1}, /* the smallest side that reduces is 40 (CK_GAUSS_MIN_RETURN_SIGMA): boxes, then */
