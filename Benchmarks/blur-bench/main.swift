@@ -92,7 +92,7 @@ for sigma: Float in [4, 30] {
         _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize)
     }
 }
-// Between the targets' sigmas: the direct filter below 1.5, the blend into the image reduced by 2 (no target).
+// Between the targets' sigmas: the direct filter below 1.5, the band into the image reduced by 2 (no target).
 for sigma: Float in [1.4, 1.8, 2.9] {
     timeCase("gaussian sigma \(sigma)", best) { _ = ck_gaussian_blur(&src, &dst, sigma, scratch, scratchSize) }
 }
