@@ -166,9 +166,9 @@ ck_gauss_params ck_blur_gauss_params_for(double sigma, double fir_sigma) {
 #define CK_GAUSS_FIR_PAIR_MAX_R 5
 
 /* The direct filter (params->fir_r > 0; polyphase with params->poly), two rows at a time (one past
-   CK_GAUSS_FIR_PAIR_MAX_R): for each pair of output rows the vertical half combines the 2R + 2 source rows around them into two u16 lines in scratch, whose
-   ends are padded by replication, and the horizontal half writes each row from its line (then the backdrop's colour
-   stage, when colour is not NULL, while the row is in cache). src is read once and dst written once, with no
+   CK_GAUSS_FIR_PAIR_MAX_R): for each pair of output rows the vertical half combines the 2R + 2 source rows around
+   them into two u16 lines in scratch, whose ends are padded by replication, and the horizontal half writes each row
+   from its line (then the backdrop's colour stage, when colour is not NULL, while the row is in cache). src is read once and dst written once, with no
    intermediate image. In place, each source row is copied to a ring of R + 2 rows before its output overwrites it,
    and the rows up to the last output row are read from there. */
 static void gauss_fir_run(const struct ck_blur_ops *ops, const ck_image *src, ck_image *dst, const ck_gauss_params *p,

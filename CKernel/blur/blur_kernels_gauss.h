@@ -339,9 +339,8 @@ static inline __attribute__((always_inline)) void CK_BLUR_NAME(poly_v_run)(const
 }
 
 /* The horizontal half, n lanes of output from a line with 4 R lanes of padding at each end (tap t of lane i is
-   line[i + 4 (t + R)]). Lane i takes the weights
-   pattern[8 (t + R) + i % 8] for its tap t: the weights of phase (i / 4) % 2 (ck_blur_gauss_poly_params lays them out
-   so, 8 lanes being one even and one odd pixel). */
+   line[i + 4 (t + R)]). Lane i takes the weights pattern[8 (t + R) + i % 8] for its tap t: the weights of phase
+   (i / 4) % 2 (ck_blur_gauss_poly_params lays them out so, 8 lanes being one even and one odd pixel). */
 static inline __attribute__((always_inline)) void CK_BLUR_NAME(poly_h_run)(const uint16_t *line, const uint32_t R,
                                                                         const uint16_t *pattern, size_t n,
                                                                         uint8_t *out) {
@@ -399,7 +398,8 @@ static void CK_BLUR_NAME(gauss_fir_v)(const uint8_t *const *rows, uint32_t R, co
 static void CK_BLUR_NAME(gauss_fir_h)(const uint16_t *line, uint32_t R, const uint16_t *wh, size_t n, uint8_t *out) {
     CK_FIR_CASES(CK_FIR_H, line, wh, n, out)
 }
-#define CK_POLY_V(rows, w0, w1, n, out0, out1, two, RR) CK_BLUR_NAME(poly_v_run)(rows, RR, w0, w1, n, out0, out1, two)
+#define CK_POLY_V(rows, w0, w1, n, out0, out1, two, RR)                                                       \
+    CK_BLUR_NAME(poly_v_run)(rows, RR, w0, w1, n, out0, out1, two)
 #define CK_POLY_H(line, pattern, n, out, RR) CK_BLUR_NAME(poly_h_run)(line, RR, pattern, n, out)
 static void CK_BLUR_NAME(gauss_poly_v)(const uint8_t *const *rows, uint32_t R, const uint16_t *w0, const uint16_t *w1,
                                        size_t n, uint16_t *out0, uint16_t *out1) {
